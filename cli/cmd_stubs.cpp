@@ -1,0 +1,18 @@
+// Commands whose implementation is not in this build yet.
+#include <iostream>
+
+#include "commands.hpp"
+
+namespace lsd::cli {
+namespace {
+int not_yet(const char* what) {
+  std::cerr << "lsd: error: '" << what << "' is not available in this version yet\n";
+  return kExitUsage;
+}
+}  // namespace
+int cmd_segments(const Args&) { return not_yet("segments"); }
+int cmd_export(const Args&) { return not_yet("export"); }
+int cmd_run(const Args&) { return not_yet("run"); }
+int cmd_render(const Args&) { return not_yet("render"); }
+int cmd_view(const Args&) { return not_yet("view"); }
+}  // namespace lsd::cli

@@ -1,0 +1,83 @@
+// The syntax tree of a .ls file. Every node carries its file position.
+// Module words are kept as written: splitting `ApexF` into `Apex F` needs the
+// `module:` declarations and is done when the rules are compiled.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "diagnostic.hpp"
+
+namespace lsd::grammar {
+
+struct Expr {
+  enum class Kind { Number, Name, Unary, Binary, Ternary, Call, Star };
+  Kind kind = Kind::Number;
+  Pos pos;
+  double value = 0;  // Number
+  std::string text;  // Name, operator ("-", "!", "+", "&&", ...), function name
+  std::vector<Expr> args;
+};
+
+struct ModuleAst {
+  Pos pos;
+  std::string word;         // a run of symbol characters as written, e.g. "F", "ApexF", "@O", "["
+  bool has_params = false;  // parentheses were written (possibly empty)
+  std::vector<Expr> params;  // attach to the last symbol of `word`
+};
+
+using ModuleList = std::vector<ModuleAst>;
+
+struct ProductionAst {
+  Pos pos;                 // start of the line
+  Pos arrow_pos;
+  bool has_left = false, has_right = false;
+  ModuleList left;         // left context (has_left: a context was written, not `*`)
+  ModuleAst pred;
+  ModuleList right;        // right context
+  bool has_cond = false;
+  Expr cond;
+  ModuleList succ;         // empty = erase
+  bool has_weight = false;
+  Expr weight;
+};
+
+struct Define {
+  Pos pos;
+  std::string name;
+  Expr value;
+};
+
+// A `key: value` line of the header or of the dynamics: section.
+// The value is kept in the forms a key may need.
+struct Item {
+  Pos pos;                  // of the key
+  std::string key;          // lower case, single spaces: "derivation length"
+  Pos value_pos;
+  std::string value;        // raw text after the colon, trimmed
+  std::vector<Expr> exprs;  // the value read as expressions (comma or blank separated)
+  ModuleList modules;       // the value read as a module list (axiom, ignore, consider)
+  bool exprs_ok = false, modules_ok = false;
+};
+
+struct Section {
+  enum class Kind { Productions, Decomposition, Homomorphism };
+  Kind kind = Kind::Productions;
+  Pos pos;
+  bool has_depth = false;
+  Expr max_depth;
+  std::vector<ProductionAst> productions;
+};
+
+struct FileAst {
+  std::string path;
+  std::string label;          // lsystem: label
+  std::vector<Define> defines;  // in file order
+  std::vector<Item> header;   // header items, in file order
+  Section productions;        // the main productions
+  bool has_decomposition = false, has_homomorphism = false, has_dynamics = false;
+  Section decomposition, homomorphism;
+  Pos dynamics_pos;
+  std::vector<Item> dynamics;  // key: value lines of dynamics:
+};
+
+}  // namespace lsd::grammar

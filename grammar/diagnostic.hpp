@@ -1,0 +1,36 @@
+// User errors as values: file:line:col and a message, printed with the source
+// line and a caret (STYLE.md, "Our habits" 5). The library never exits on input.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace lsd::grammar {
+
+struct Pos {
+  int line = 0;  // 1-based; 0 = no position
+  int col = 0;   // 1-based
+};
+
+struct Diagnostic {
+  std::string file;
+  Pos pos;
+  std::string message;
+  bool warning = false;
+};
+
+// The text of one source, kept to print the line under a diagnostic.
+struct Source {
+  std::string path;
+  std::string text;
+  std::string line(int n) const;  // 1-based line without its newline ("" if none)
+};
+
+// "FILE:LINE:COL: error: message", then the line and a caret when known.
+void print_diagnostic(std::ostream& out, const Diagnostic& d, const Source* src);
+void print_diagnostics(std::ostream& out, const std::vector<Diagnostic>& ds, const Source* src);
+std::string format_diagnostic(const Diagnostic& d, const Source* src);
+
+bool has_errors(const std::vector<Diagnostic>& ds);
+
+}  // namespace lsd::grammar

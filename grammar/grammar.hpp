@@ -1,0 +1,121 @@
+// The PEGTL grammar of one logical line of a .ls file (LANGUAGE.md sections 1-4).
+// Rules are types; each has a one-line comment. Points of no return use must<>,
+// whose failures carry the messages of error_message<> below.
+#pragma once
+#include <tao/pegtl.hpp>
+
+namespace lsd::grammar::rules {
+namespace peg = tao::pegtl;
+using namespace peg;
+
+struct ws : star<blank> {};                                             // blanks
+struct arrow : sor<string<'-', '-', '>'>, string<'-', '>'>> {};          // --> or ->
+struct star_tok : one<'*'> {};                                          // "none"
+
+// ---- expressions (section 4), lowest precedence first
+struct expr;
+struct digits : plus<digit> {};
+struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, digits> {};
+struct number : seq<sor<seq<digits, opt<one<'.'>, star<digit>>>, seq<one<'.'>, digits>>, opt<exponent>> {};
+struct name : identifier {};                                            // parameter or constant
+struct rparen : one<')'> {};
+struct arglist : opt<list<expr, one<','>, blank>> {};
+struct call : seq<name, ws, one<'('>, ws, arglist, ws, must<rparen>> {};  // f(a, b)
+struct paren : seq<one<'('>, ws, must<expr>, ws, must<rparen>> {};
+struct primary : sor<number, call, name, paren> {};
+struct operand;                                                         // an expected operand
+struct unary;
+struct neg : seq<one<'-'>, not_at<one<'-', '>'>>, ws, must<operand>> {};  // -x
+struct lnot : seq<one<'!'>, not_at<one<'='>>, ws, must<operand>> {};       // !x
+struct unary : sor<neg, lnot, primary> {};
+struct operand : unary {};
+struct pow_rhs;
+struct power : seq<unary, opt<ws, one<'^'>, ws, must<pow_rhs>>> {};     // right-associative
+struct pow_rhs : power {};
+struct op_mul : sor<one<'*'>, one<'/'>, one<'%'>> {};
+struct op_add : sor<one<'+'>, seq<one<'-'>, not_at<sor<arrow, one<'>'>>>>> {};
+struct op_rel : sor<string<'<', '='>, string<'>', '='>, one<'<'>, one<'>'>> {};
+struct op_eq : sor<string<'=', '='>, string<'!', '='>> {};
+struct op_and : string<'&', '&'> {};
+struct op_or : string<'|', '|'> {};
+struct rhs_mul : power {};
+struct rhs_add;
+struct rhs_rel;
+struct rhs_eq;
+struct rhs_and;
+struct rhs_or;
+struct mul_l : seq<power, star<ws, op_mul, ws, must<rhs_mul>>> {};
+struct rhs_add : mul_l {};
+struct add_l : seq<mul_l, star<ws, op_add, ws, must<rhs_add>>> {};
+struct rhs_rel : add_l {};
+struct rel_l : seq<add_l, star<ws, op_rel, ws, must<rhs_rel>>> {};
+struct rhs_eq : rel_l {};
+struct eq_l : seq<rel_l, star<ws, op_eq, ws, must<rhs_eq>>> {};
+struct rhs_and : eq_l {};
+struct and_l : seq<eq_l, star<ws, op_and, ws, must<rhs_and>>> {};
+struct rhs_or : and_l {};
+struct or_l : seq<and_l, star<ws, op_or, ws, must<rhs_or>>> {};
+struct colon : one<':'> {};
+struct tern_rhs : seq<expr> {};
+struct ternary : seq<or_l, opt<ws, one<'?'>, ws, must<tern_rhs>, ws, must<colon>, ws, must<tern_rhs>>> {};
+struct expr : seq<ternary> {};
+
+// ---- modules (section 2)
+struct single_sym : sor<seq<not_at<arrow>, one<'+', '-'>>,
+                        one<'&', '^', '\\', '/', '|', '$', '[', ']', '{', '}', '.', '!', ';', ',', '\'', '~', '%'>,
+                        digit> {};
+struct builtin_sym : seq<one<'@', '?'>, alpha> {};                      // @O ?P
+struct word_sym : seq<alpha, star<sor<alnum, one<'_'>>>> {};            // split later by longest match
+struct mod_word : sor<builtin_sym, word_sym, single_sym> {};
+struct params : seq<one<'('>, ws, arglist, ws, must<rparen>> {};
+struct module : seq<mod_word, opt<ws, params>> {};
+struct module_list : star<ws, module> {};
+
+// ---- a production (section 3)
+struct left_ctx : plus<ws, module> {};
+struct pred : module {};
+struct right_ctx : plus<ws, module> {};
+struct cond : sor<star_tok, expr> {};
+struct succ_star : seq<star_tok, ws, at<sor<one<':'>, eolf>>> {};
+struct succ : sor<succ_star, module_list> {};
+struct weight : expr {};
+struct end_of_line : eolf {};
+struct the_arrow : arrow {};
+struct predecessor : must<pred> {};
+struct production
+    : seq<ws, opt<sor<star_tok, left_ctx>, ws, one<'<'>>, ws, predecessor, ws,
+          opt<one<'>'>, ws, sor<star_tok, right_ctx>>, ws, opt<one<':'>, ws, cond>, ws, must<the_arrow>, ws, succ,
+          ws, opt<one<':'>, ws, must<weight>>, ws, must<end_of_line>> {};
+
+// ---- whole-line helpers
+struct expr_line : seq<ws, must<expr>, ws, must<end_of_line>> {};
+struct module_line : seq<module_list, ws, must<end_of_line>> {};
+
+// Messages for must<> failures.
+template <typename Rule> inline constexpr const char* error_message = "syntax error";
+template <> inline constexpr const char* error_message<rparen> = "expected ')'";
+template <> inline constexpr const char* error_message<operand> = "expected an operand after the unary operator";
+template <> inline constexpr const char* error_message<pow_rhs> = "expected an operand after '^'";
+template <> inline constexpr const char* error_message<rhs_mul> = "expected an operand after the operator";
+template <> inline constexpr const char* error_message<rhs_add> = "expected an operand after the operator";
+template <> inline constexpr const char* error_message<rhs_rel> = "expected an operand after the comparison";
+template <> inline constexpr const char* error_message<rhs_eq> = "expected an operand after the comparison";
+template <> inline constexpr const char* error_message<rhs_and> = "expected an operand after '&&'";
+template <> inline constexpr const char* error_message<rhs_or> = "expected an operand after '||'";
+template <> inline constexpr const char* error_message<tern_rhs> = "expected an expression in '?:'";
+template <> inline constexpr const char* error_message<colon> = "expected ':' of '?:'";
+template <> inline constexpr const char* error_message<expr> = "expected an expression";
+template <> inline constexpr const char* error_message<pred> = "expected the predecessor module";
+template <> inline constexpr const char* error_message<the_arrow> = "expected '-->' after the predecessor, its contexts and condition";
+template <> inline constexpr const char* error_message<weight> = "expected the production's weight after ':'";
+template <> inline constexpr const char* error_message<end_of_line> = "unexpected text";
+
+template <typename Rule>
+struct control : peg::normal<Rule> {
+  template <typename Input, typename... States>
+  [[noreturn]] static void raise(const Input& in, States&&...) {
+    throw peg::parse_error(error_message<Rule>, in);
+  }
+};
+
+}  // namespace lsd::grammar::rules

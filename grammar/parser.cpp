@@ -1,0 +1,625 @@
+#include "parser.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "grammar.hpp"
+
+namespace lsd::grammar {
+namespace peg = tao::pegtl;
+namespace r = rules;
+
+namespace {
+
+// ---------------------------------------------------------------- logical lines
+
+constexpr int kMaxNesting = 256;  // parentheses deeper than this are refused (no stack overflow)
+
+}  // namespace
+
+std::vector<LogicalLine> logical_lines(const std::string& text, const std::string& path,
+                                       std::vector<Diagnostic>& diags) {
+  std::vector<LogicalLine> out;
+  LogicalLine cur;
+  int line = 1, col = 1;
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  auto advance = [&](std::size_t k) {
+    for (std::size_t j = 0; j < k && i < n; ++j, ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+  };
+  auto finish = [&]() {
+    cur.pos.push_back({line, col});
+    out.push_back(std::move(cur));
+    cur = LogicalLine{};
+  };
+  while (i < n) {
+    char c = text[i];
+    if (c == '/' && i + 1 < n && text[i + 1] == '*') {  // block comment: becomes one blank
+      Pos start{line, col};
+      std::size_t end = text.find("*/", i + 2);
+      if (end == std::string::npos) {
+        diags.push_back({path, start, "unterminated comment: '/*' has no matching '*/'"});
+        advance(n - i);
+        break;
+      }
+      cur.text += ' ';
+      cur.pos.push_back(start);
+      advance(end + 2 - i);
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '/') {  // line comment
+      while (i < n && text[i] != '\n') advance(1);
+      continue;
+    }
+    if (c == '\n') {
+      // A line whose last non-blank character is '\' continues on the next.
+      std::size_t k = cur.text.size();
+      while (k > 0 && (cur.text[k - 1] == ' ' || cur.text[k - 1] == '\t')) --k;
+      if (k > 0 && cur.text[k - 1] == '\\') {
+        cur.text.resize(k - 1);
+        cur.pos.resize(k - 1);
+        advance(1);
+        continue;
+      }
+      finish();
+      advance(1);
+      continue;
+    }
+    if (c == '\r') {
+      advance(1);
+      continue;
+    }
+    cur.text += (c == '\t' || c == '\f' || c == '\v') ? ' ' : c;
+    cur.pos.push_back({line, col});
+    advance(1);
+  }
+  finish();
+  return out;
+}
+
+namespace {
+
+// ---------------------------------------------------------------- parse tree → AST
+
+template <typename Rule>
+struct selector : peg::parse_tree::selector<
+                      Rule,
+                      peg::parse_tree::store_content::on<r::number, r::name, r::call, r::neg, r::lnot, r::op_mul,
+                                                         r::op_add, r::op_rel, r::op_eq, r::op_and, r::op_or,
+                                                         r::mod_word, r::params, r::module, r::left_ctx, r::pred,
+                                                         r::right_ctx, r::cond, r::succ, r::weight, r::star_tok,
+                                                         r::the_arrow, r::arglist>,
+                      peg::parse_tree::fold_one::on<r::power, r::mul_l, r::add_l, r::rel_l, r::eq_l, r::and_l,
+                                                    r::or_l, r::ternary, r::operand, r::pow_rhs, r::rhs_mul,
+                                                    r::rhs_add, r::rhs_rel, r::rhs_eq, r::rhs_and, r::rhs_or,
+                                                    r::tern_rhs>> {};
+
+using Node = peg::parse_tree::node;
+
+struct Converter {
+  const LogicalLine& line;
+  std::size_t offset;  // where the parsed text starts inside the line
+  const std::string& path;
+  std::vector<Diagnostic>& diags;
+  bool ok = true;
+
+  Pos at(const Node& n) const { return at_byte(n.begin().byte); }
+  Pos at_byte(std::size_t b) const {
+    b += offset;
+    if (b < line.pos.size()) return line.pos[b];
+    return line.pos.empty() ? Pos{} : line.pos.back();
+  }
+  void error(Pos p, std::string msg) {
+    diags.push_back({path, p, std::move(msg)});
+    ok = false;
+  }
+
+  Expr expr(const Node& n) {
+    Expr e;
+    e.pos = at(n);
+    if (n.is_type<r::number>()) {
+      e.kind = Expr::Kind::Number;
+      auto sv = n.string_view();
+      auto res = std::from_chars(sv.data(), sv.data() + sv.size(), e.value);
+      if (res.ec != std::errc() || !std::isfinite(e.value)) {
+        error(e.pos, "number '" + std::string(sv) + "' is out of range");
+        e.value = 0;
+      }
+      return e;
+    }
+    if (n.is_type<r::name>()) {
+      e.kind = Expr::Kind::Name;
+      e.text = n.string();
+      return e;
+    }
+    if (n.is_type<r::star_tok>()) {
+      e.kind = Expr::Kind::Star;
+      return e;
+    }
+    if (n.is_type<r::call>()) {
+      e.kind = Expr::Kind::Call;
+      e.text = n.children.at(0)->string();
+      if (n.children.size() > 1)
+        for (auto& a : n.children[1]->children) e.args.push_back(expr(*a));
+      return e;
+    }
+    if (n.is_type<r::neg>() || n.is_type<r::lnot>()) {
+      e.kind = Expr::Kind::Unary;
+      e.text = n.is_type<r::neg>() ? "-" : "!";
+      e.args.push_back(expr(*n.children.at(0)));
+      return e;
+    }
+    if (n.is_type<r::power>() || n.is_type<r::pow_rhs>() || n.is_type<r::rhs_mul>()) {  // a ^ b (right-associative by construction)
+      e.kind = Expr::Kind::Binary;
+      e.text = "^";
+      e.args.push_back(expr(*n.children.at(0)));
+      e.args.push_back(expr(*n.children.at(1)));
+      e.pos = at(*n.children.at(1));
+      return e;
+    }
+    if (n.is_type<r::ternary>()) {
+      e.kind = Expr::Kind::Ternary;
+      for (auto& c : n.children) e.args.push_back(expr(*c));
+      return e;
+    }
+    // a left-associative level: operand (op operand)*
+    if (n.children.size() >= 3) {
+      Expr acc = expr(*n.children[0]);
+      for (std::size_t k = 1; k + 1 < n.children.size(); k += 2) {
+        Expr b;
+        b.kind = Expr::Kind::Binary;
+        b.text = n.children[k]->string();
+        b.pos = at(*n.children[k]);
+        b.args.push_back(std::move(acc));
+        b.args.push_back(expr(*n.children[k + 1]));
+        acc = std::move(b);
+      }
+      return acc;
+    }
+    if (n.children.size() == 1) return expr(*n.children[0]);
+    error(e.pos, "internal: unexpected expression node");
+    return e;
+  }
+
+  ModuleAst module(const Node& n) {
+    ModuleAst m;
+    m.pos = at(n);
+    m.word = n.children.at(0)->string();
+    if (n.children.size() > 1) {
+      m.has_params = true;
+      const Node& p = *n.children[1];
+      if (!p.children.empty())
+        for (auto& a : p.children[0]->children) m.params.push_back(expr(*a));
+    }
+    return m;
+  }
+
+  ModuleList modules(const Node& n) {
+    ModuleList out;
+    for (auto& c : n.children)
+      if (c->is_type<r::module>()) out.push_back(module(*c));
+    return out;
+  }
+};
+
+// Finds the deepest nesting of parentheses; refuses pathological depth before
+// the recursive-descent parser sees it.
+bool check_nesting(const LogicalLine& line, std::size_t from, const std::string& path,
+                   std::vector<Diagnostic>& diags) {
+  int depth = 0;
+  for (std::size_t k = from; k < line.text.size(); ++k) {
+    if (line.text[k] == '(') {
+      if (++depth > kMaxNesting) {
+        diags.push_back({path, line.pos[k], "parentheses nested deeper than " + std::to_string(kMaxNesting)});
+        return false;
+      }
+    } else if (line.text[k] == ')') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+std::string describe_char(char c) {
+  if (c == 0) return "end of line";
+  if (std::isprint(static_cast<unsigned char>(c))) return std::string("'") + c + "'";
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "byte 0x%02x", unsigned(static_cast<unsigned char>(c)));
+  return buf;
+}
+
+// Parses line.text[from, to) with Rule; returns the tree or nullptr after a diagnostic.
+template <typename Rule>
+std::unique_ptr<Node> parse_part(const LogicalLine& line, std::size_t from, std::size_t to,
+                                 const std::string& path, std::vector<Diagnostic>& diags) {
+  if (!check_nesting(line, from, path, diags)) return nullptr;
+  std::string_view sv(line.text.data() + from, to - from);
+  peg::memory_input<> in(sv.data(), sv.size(), path);
+  auto at_byte = [&](std::size_t b) {
+    b += from;
+    return b < line.pos.size() ? line.pos[b] : line.pos.back();
+  };
+  try {
+    auto root = peg::parse_tree::parse<Rule, selector, peg::nothing, r::control>(in);
+    if (!root) {
+      diags.push_back({path, at_byte(0), "syntax error"});
+      return nullptr;
+    }
+    return root;
+  } catch (const peg::parse_error& e) {
+    std::size_t b = e.positions().empty() ? 0 : e.positions().front().byte;
+    std::string msg(e.message());
+    char c = b < sv.size() ? sv[b] : 0;
+    if (msg == "unexpected text" || msg == "syntax error" || msg == "expected ')'" ||
+        msg.rfind("expected an", 0) == 0)
+      msg += " (found " + describe_char(c) + ")";
+    diags.push_back({path, at_byte(b), msg});
+    return nullptr;
+  }
+}
+
+// ---------------------------------------------------------------- line classification
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+const char* const kHeaderKeys[] = {"lsystem", "derivation length", "angle", "step", "width", "seed",
+                                   "ignore", "consider", "module", "tropism", "axiom"};
+const char* const kSectionKeys[] = {"decomposition", "homomorphism", "interpretation", "dynamics"};
+const char* const kDynamicsKeys[] = {"body", "joint", "gravity", "density", "young", "poisson",
+                                     "damping ratio", "damping", "wind", "drag", "base", "dt",
+                                     "grow every", "integrator"};
+
+template <std::size_t N>
+bool in_list(const std::string& k, const char* const (&list)[N]) {
+  return std::find_if(std::begin(list), std::end(list), [&](const char* s) { return k == s; }) != std::end(list);
+}
+
+// If the line starts with words followed by ':', returns the lower-case key with
+// single spaces and the offset just after the colon.
+bool leading_key(const std::string& t, std::string& key, std::size_t& after) {
+  std::size_t k = 0;
+  while (k < t.size() && t[k] == ' ') ++k;
+  std::size_t start = k;
+  std::string words;
+  while (k < t.size() && (std::isalpha(static_cast<unsigned char>(t[k])) || t[k] == ' ')) {
+    words += t[k];
+    ++k;
+  }
+  if (k == start || k >= t.size() || t[k] != ':') return false;
+  std::string norm;
+  bool space = false;
+  for (char c : words) {
+    if (c == ' ') {
+      space = true;
+      continue;
+    }
+    if (space && !norm.empty()) norm += ' ';
+    space = false;
+    norm += char(std::tolower(static_cast<unsigned char>(c)));
+  }
+  key = norm;
+  after = k + 1;
+  return true;
+}
+
+std::size_t skip_blanks(const std::string& t, std::size_t k) {
+  while (k < t.size() && t[k] == ' ') ++k;
+  return k;
+}
+
+std::string trim(const std::string& s) {
+  std::size_t a = 0, b = s.size();
+  while (a < b && s[a] == ' ') ++a;
+  while (b > a && s[b - 1] == ' ') --b;
+  return s.substr(a, b - a);
+}
+
+struct FileParser {
+  const std::string& path;
+  ParseResult& res;
+  enum class Where { Header, Productions, Decomposition, Homomorphism, Dynamics, End } where = Where::Header;
+
+  Section* current_section() {
+    if (where == Where::Decomposition) return &res.file.decomposition;
+    if (where == Where::Homomorphism) return &res.file.homomorphism;
+    return &res.file.productions;
+  }
+
+  // Splits the value of a vector item into expressions, by commas if any, else by blanks.
+  void read_exprs(const LogicalLine& line, std::size_t from, Item& item, bool vector = true) {
+    const std::string& t = line.text;
+    if (!vector) {  // one expression: blanks inside it mean nothing
+      auto tree = parse_part<r::expr_line>(line, from, t.size(), path, res.diagnostics);
+      if (!tree) return;
+      Converter cv{line, from, path, res.diagnostics};
+      item.exprs.push_back(cv.expr(*tree->children.at(0)));
+      item.exprs_ok = cv.ok;
+      return;
+    }
+    bool commas = false;
+    int depth = 0;
+    for (std::size_t k = from; k < t.size(); ++k) {
+      if (t[k] == '(') ++depth;
+      if (t[k] == ')') --depth;
+      if (t[k] == ',' && depth == 0) commas = true;
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> parts;
+    std::size_t k = skip_blanks(t, from), start = k;
+    depth = 0;
+    for (; k <= t.size(); ++k) {
+      char c = k < t.size() ? t[k] : 0;
+      if (c == '(') ++depth;
+      if (c == ')') --depth;
+      bool sep = c == 0 || (depth == 0 && (commas ? c == ',' : c == ' '));
+      if (!sep) continue;
+      if (k > start || commas) parts.push_back({start, k});
+      start = commas ? k + 1 : skip_blanks(t, k);
+      if (!commas) k = start > 0 ? start - 1 : 0;
+      if (c == 0) break;
+    }
+    item.exprs_ok = true;
+    for (auto [a, b] : parts) {
+      auto tree = parse_part<r::expr_line>(line, a, b, path, res.diagnostics);
+      if (!tree) {
+        item.exprs_ok = false;
+        continue;
+      }
+      Converter cv{line, a, path, res.diagnostics};
+      item.exprs.push_back(cv.expr(*tree->children.at(0)));
+      item.exprs_ok = item.exprs_ok && cv.ok;
+    }
+  }
+
+  void read_modules(const LogicalLine& line, std::size_t from, Item& item) {
+    auto tree = parse_part<r::module_line>(line, from, line.text.size(), path, res.diagnostics);
+    if (!tree) return;
+    Converter cv{line, from, path, res.diagnostics};
+    item.modules = cv.modules(*tree);
+    item.modules_ok = cv.ok;
+  }
+
+  void production(const LogicalLine& line) {
+    auto tree = parse_part<r::production>(line, 0, line.text.size(), path, res.diagnostics);
+    if (!tree) return;
+    Converter cv{line, 0, path, res.diagnostics};
+    ProductionAst p;
+    p.pos = line.pos.empty() ? Pos{} : line.pos[skip_blanks(line.text, 0)];
+    for (auto& c : tree->children) {
+      const Node& n = *c;
+      if (n.is_type<r::left_ctx>()) {
+        p.has_left = true;
+        p.left = cv.modules(n);
+      } else if (n.is_type<r::pred>()) {
+        p.pred = cv.module(n);  // pred is the module rule itself
+      } else if (n.is_type<r::right_ctx>()) {
+        p.has_right = true;
+        p.right = cv.modules(n);
+      } else if (n.is_type<r::cond>()) {
+        const Node& e = *n.children.at(0);
+        if (!e.is_type<r::star_tok>()) {
+          p.has_cond = true;
+          p.cond = cv.expr(e);
+        }
+      } else if (n.is_type<r::the_arrow>()) {
+        p.arrow_pos = cv.at(n);
+      } else if (n.is_type<r::succ>()) {
+        p.succ = cv.modules(n);
+      } else if (n.is_type<r::weight>()) {
+        p.has_weight = true;
+        p.weight = cv.expr(*n.children.at(0));
+      }
+    }
+    if (!cv.ok) return;
+    if (where == Where::Header) where = Where::Productions;
+    if (where == Where::Dynamics) {
+      res.diagnostics.push_back({path, p.pos, "a production inside the dynamics: section"});
+      return;
+    }
+    current_section()->productions.push_back(std::move(p));
+  }
+
+  void define(const LogicalLine& line, std::size_t after_kw) {
+    const std::string& t = line.text;
+    std::size_t k = skip_blanks(t, after_kw);
+    std::size_t s = k;
+    while (k < t.size() && (std::isalnum(static_cast<unsigned char>(t[k])) || t[k] == '_')) ++k;
+    if (k == s || std::isdigit(static_cast<unsigned char>(t[s]))) {
+      res.diagnostics.push_back({path, line.pos[std::min(s, t.size())], "expected a name after #define"});
+      return;
+    }
+    Define d;
+    d.pos = line.pos[s];
+    d.name = t.substr(s, k - s);
+    if (skip_blanks(t, k) >= t.size()) {
+      res.diagnostics.push_back({path, line.pos[k], "#define " + d.name + " needs a value"});
+      return;
+    }
+    auto tree = parse_part<r::expr_line>(line, k, t.size(), path, res.diagnostics);
+    if (!tree) return;
+    Converter cv{line, k, path, res.diagnostics};
+    d.value = cv.expr(*tree->children.at(0));
+    if (cv.ok) res.file.defines.push_back(std::move(d));
+  }
+
+  void item(const LogicalLine& line, const std::string& key, std::size_t after, bool dynamics) {
+    Item it;
+    std::size_t ks = skip_blanks(line.text, 0);
+    it.pos = line.pos[ks];
+    it.key = key;
+    std::size_t vs = skip_blanks(line.text, after);
+    it.value_pos = line.pos[std::min(vs, line.text.size())];
+    it.value = trim(line.text.substr(std::min(after, line.text.size())));
+    if (it.value.empty() && !(key == "lsystem" || key == "ignore" || key == "consider")) {
+      res.diagnostics.push_back({path, it.value_pos, "'" + key + ":' needs a value"});
+      return;
+    }
+    if (dynamics) {
+      static const char* const words[] = {"body", "joint", "base", "integrator"};
+      bool vec = key == "gravity" || key == "wind";
+      if (!in_list(key, words)) read_exprs(line, vs, it, vec);
+      res.file.dynamics.push_back(std::move(it));
+      return;
+    }
+    if (key == "axiom" || key == "ignore" || key == "consider") {
+      read_modules(line, vs, it);
+    } else if (key == "derivation length" || key == "angle" || key == "step" || key == "width" ||
+               key == "seed" || key == "tropism") {
+      read_exprs(line, vs, it, key == "tropism");
+    }
+    if (key == "lsystem") res.file.label = it.value;
+    res.file.header.push_back(std::move(it));
+  }
+
+  void section(const LogicalLine& line, const std::string& key, std::size_t after) {
+    Pos p = line.pos[skip_blanks(line.text, 0)];
+    std::string rest = lower(trim(line.text.substr(std::min(after, line.text.size()))));
+    if (!rest.empty() && rest != "no warnings") {
+      res.diagnostics.push_back({path, line.pos[skip_blanks(line.text, after)],
+                                 "unexpected text after '" + key + ":'"});
+    }
+    auto once = [&](bool& flag, Section& s, Section::Kind kind, Where w) {
+      if (flag) res.diagnostics.push_back({path, p, "a second '" + key + ":' section"});
+      flag = true;
+      s.kind = kind;
+      s.pos = p;
+      where = w;
+    };
+    if (key == "decomposition") {
+      once(res.file.has_decomposition, res.file.decomposition, Section::Kind::Decomposition, Where::Decomposition);
+    } else if (key == "homomorphism" || key == "interpretation") {
+      once(res.file.has_homomorphism, res.file.homomorphism, Section::Kind::Homomorphism, Where::Homomorphism);
+    } else {
+      if (res.file.has_dynamics) res.diagnostics.push_back({path, p, "a second 'dynamics:' section"});
+      res.file.has_dynamics = true;
+      res.file.dynamics_pos = p;
+      where = Where::Dynamics;
+    }
+  }
+
+  void max_depth(const LogicalLine& line, std::size_t after) {
+    Section* s = current_section();
+    if (where != Where::Decomposition && where != Where::Homomorphism) {
+      res.diagnostics.push_back({path, line.pos[skip_blanks(line.text, 0)],
+                                 "'maximum depth:' belongs to a decomposition: or homomorphism: section"});
+      return;
+    }
+    Item it;
+    read_exprs(line, skip_blanks(line.text, after), it, false);
+    if (!it.exprs_ok) return;
+    if (it.exprs.size() != 1) {
+      res.diagnostics.push_back({path, line.pos[skip_blanks(line.text, after)], "'maximum depth:' takes one value"});
+      return;
+    }
+    s->has_depth = true;
+    s->max_depth = it.exprs[0];
+  }
+
+  void line(const LogicalLine& ln) {
+    const std::string& t = ln.text;
+    std::size_t k = skip_blanks(t, 0);
+    if (k >= t.size()) return;
+    if (where == Where::End) return;  // cpfg ignores what follows endlsystem
+    if (t[k] == '#') {
+      if (t.compare(k, 7, "#define") == 0 && (k + 7 >= t.size() || t[k + 7] == ' ')) {
+        define(ln, k + 7);
+      } else {
+        res.diagnostics.push_back({path, ln.pos[k], "unsupported preprocessor directive (only #define is known)"});
+      }
+      return;
+    }
+    std::string word = lower(trim(t));
+    if (word == "endlsystem") {
+      where = Where::End;
+      return;
+    }
+    if (word == "decomposition" || word == "homomorphism" || word == "interpretation" || word == "dynamics") {
+      section(ln, word, t.size());
+      return;
+    }
+    std::string key;
+    std::size_t after = 0;
+    bool keyed = leading_key(t, key, after);
+    if (keyed && where == Where::Dynamics && in_list(key, kDynamicsKeys)) {
+      item(ln, key, after, true);
+      return;
+    }
+    if (keyed && in_list(key, kSectionKeys)) {
+      section(ln, key, after);
+      return;
+    }
+    if (keyed && key == "maximum depth") {
+      max_depth(ln, after);
+      return;
+    }
+    if (keyed && in_list(key, kHeaderKeys)) {
+      if (where == Where::Dynamics) {
+        res.diagnostics.push_back({path, ln.pos[k], "header item '" + key + ":' inside the dynamics: section"});
+        return;
+      }
+      item(ln, key, after, false);
+      return;
+    }
+    bool has_arrow = t.find("->") != std::string::npos;
+    if (has_arrow) {
+      production(ln);
+      return;
+    }
+    if (keyed) {
+      std::string where_text = where == Where::Dynamics ? "dynamics key" : "header key";
+      res.diagnostics.push_back({path, ln.pos[k], "unknown " + where_text + " '" + key + "'"});
+      return;
+    }
+    res.diagnostics.push_back(
+        {path, ln.pos[k], "expected a production 'predecessor --> successor', a header item or a section"});
+  }
+};
+
+}  // namespace
+
+ParseResult parse_ls(const std::string& text, const std::string& path) {
+  ParseResult res;
+  res.file.path = path;
+  auto lines = logical_lines(text, path, res.diagnostics);
+  FileParser fp{path, res};
+  for (const auto& l : lines) fp.line(l);
+  return res;
+}
+
+bool parse_expression(const std::string& text, Expr& out, std::vector<Diagnostic>& diags, const std::string& path,
+                      Pos origin) {
+  LogicalLine line;
+  line.text = text;
+  for (std::size_t k = 0; k <= text.size(); ++k) line.pos.push_back({origin.line, origin.col + int(k)});
+  auto tree = parse_part<r::expr_line>(line, 0, text.size(), path, diags);
+  if (!tree) return false;
+  Converter cv{line, 0, path, diags};
+  out = cv.expr(*tree->children.at(0));
+  return cv.ok;
+}
+
+bool parse_module_list(const std::string& text, ModuleList& out, std::vector<Diagnostic>& diags,
+                       const std::string& path, Pos origin) {
+  LogicalLine line;
+  line.text = text;
+  for (std::size_t k = 0; k <= text.size(); ++k) line.pos.push_back({origin.line, origin.col + int(k)});
+  auto tree = parse_part<r::module_line>(line, 0, text.size(), path, diags);
+  if (!tree) return false;
+  Converter cv{line, 0, path, diags};
+  out = cv.modules(*tree);
+  return cv.ok;
+}
+
+}  // namespace lsd::grammar

@@ -1,0 +1,292 @@
+#include "derive.hpp"
+
+#include <cmath>
+#include <string>
+
+namespace lsd::interp {
+namespace {
+
+inline bool bind(const PatternModule& pm, const ModuleString& s, std::size_t j, double* vars) {
+  if (s.sym[j] != pm.sym) return false;
+  if (pm.arity < 0) return true;
+  if (s.nparams(j) != pm.arity) return false;
+  const double* p = s.param(j);
+  for (int k = 0; k < pm.arity; ++k) vars[pm.slots[k]] = p[k];
+  return true;
+}
+
+// Left context (section 3.2): walk left; '[' is stepped over, ']' skips its branch.
+bool match_left(const std::vector<PatternModule>& left, const ModuleString& s, std::size_t i,
+                const std::vector<std::int32_t>& match, const std::uint8_t* seen, double* vars) {
+  long j = long(i) - 1;
+  for (long k = long(left.size()) - 1; k >= 0; --k) {
+    for (;;) {
+      if (j < 0) return false;
+      SymbolId c = s.sym[j];
+      if (c == ']') {
+        if (match[j] < 0) return false;
+        j = match[j] - 1;
+      } else if (c == '[' || !seen[c]) {
+        --j;
+      } else {
+        break;
+      }
+    }
+    if (!bind(left[k], s, std::size_t(j), vars)) return false;
+    --j;
+  }
+  return true;
+}
+
+// Right context: walk right; '[' skips its branch unless the pattern has '[' there;
+// ']' (the end of the current branch) and the end of the string fail.
+bool match_right(const std::vector<PatternModule>& right, const ModuleString& s, std::size_t i,
+                 const std::vector<std::int32_t>& match, const std::uint8_t* seen, double* vars) {
+  const std::size_t n = s.size();
+  std::size_t j = i + 1;
+  for (const PatternModule& pm : right) {
+    if (pm.sym == '[') {
+      while (j < n && s.sym[j] != '[' && s.sym[j] != ']' && !seen[s.sym[j]]) ++j;
+      if (j >= n || s.sym[j] != '[') return false;
+      ++j;
+      continue;
+    }
+    if (pm.sym == ']') {  // the rest of the current branch is skipped
+      while (j < n && s.sym[j] != ']') {
+        if (s.sym[j] == '[') {
+          if (match[j] < 0) return false;
+          j = std::size_t(match[j]);
+        }
+        ++j;
+      }
+      if (j >= n) return false;
+      ++j;
+      continue;
+    }
+    for (;;) {
+      if (j >= n) return false;
+      SymbolId c = s.sym[j];
+      if (c == '[') {
+        if (match[j] < 0) return false;
+        j = std::size_t(match[j]) + 1;
+      } else if (c == ']') {
+        return false;
+      } else if (!seen[c]) {
+        ++j;
+      } else {
+        break;
+      }
+    }
+    if (!bind(pm, s, j, vars)) return false;
+    ++j;
+  }
+  return true;
+}
+
+inline bool matches(const Production& p, const RuleSet& rules, const ModuleString& s, std::size_t i,
+                    const std::vector<std::int32_t>& match, double* vars, Rng& rng) {
+  if (!bind(p.pred, s, i, vars)) return false;
+  if (!p.left.empty() && !match_left(p.left, s, i, match, rules.seen.data(), vars)) return false;
+  if (!p.right.empty() && !match_right(p.right, s, i, match, rules.seen.data(), vars)) return false;
+  if (p.has_cond && eval_expr(p.cond, vars, &rng) == 0) return false;
+  return true;
+}
+
+std::string where(const RuleSet& rules, const grammar::Pos& p) {
+  return rules.path + ":" + std::to_string(p.line) + ":" + std::to_string(p.col);
+}
+
+// Writes p's successor; false (with err) if a parameter is not finite.
+bool emit(const Production& p, const RuleSet& rules, const double* vars, Rng& rng, ModuleString& out,
+          std::size_t i, int step, grammar::Diagnostic& err) {
+  if (p.succ_constant) {
+    out.append(p.succ_string, 0, p.succ_string.size());
+    return true;
+  }
+  for (const SuccessorModule& m : p.succ) {
+    for (std::size_t k = 0; k < m.params.size(); ++k) {
+      const CompiledExpr& e = m.params[k];
+      double v = e.is_constant ? e.value : eval_expr(e, vars, &rng);
+      if (!std::isfinite(v)) {
+        err = {rules.path, m.pos,
+               "parameter " + std::to_string(k + 1) + " of '" + rules.symbols.name(m.sym) + "' is " +
+                   (std::isnan(v) ? "not a number" : "infinite") + " (derivation step " + std::to_string(step + 1) +
+                   ", module " + std::to_string(i) + " of the string, production at " + where(rules, p.pos) + ")"};
+        return false;
+      }
+      out.params.push_back(v);
+    }
+    out.sym.push_back(m.sym);
+    out.param_begin.push_back(std::uint32_t(out.params.size()));
+  }
+  return true;
+}
+
+}  // namespace
+
+RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const ModuleString& in, ModuleString& out,
+                      Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& sc) {
+  RewriteResult res;
+  out.clear();
+  out.reserve(in.size() * 2, in.params.size() * 2);
+  if (g.any_context) sc.match = match_brackets(in);
+  const std::size_t slots = std::size_t(g.max_slots > 0 ? g.max_slots : 1);
+  const std::size_t n = in.size();
+  const std::uint8_t* has_rule = g.has_rule.data();
+  const std::size_t nsym = g.has_rule.size();
+  auto ruled = [&](SymbolId s) { return s < nsym && has_rule[s]; };
+  sc.vars.resize(slots);
+
+  for (std::size_t i = 0; i < n;) {
+    if (!ruled(in.sym[i])) {  // copy a run of modules no production can rewrite
+      std::size_t j = i + 1;
+      while (j < n && !ruled(in.sym[j])) ++j;
+      out.append(in, i, j);
+      i = j;
+      continue;
+    }
+    const auto& cands = g.by_symbol[in.sym[i]];
+    const Production* chosen = nullptr;
+    const double* chosen_vars = nullptr;
+    if (!rules.stochastic) {
+      for (std::int32_t pi : cands) {
+        const Production& p = g.prods[pi];
+        if (matches(p, rules, in, i, sc.match, sc.vars.data(), rng)) {
+          chosen = &p;
+          chosen_vars = sc.vars.data();
+          break;
+        }
+      }
+    } else {  // section 3.4: choose among all that match, by weight
+      sc.vars.resize(slots * cands.size());
+      sc.cands.clear();
+      sc.weights.clear();
+      double total = 0;
+      for (std::int32_t pi : cands) {
+        const Production& p = g.prods[pi];
+        double* v = sc.vars.data() + slots * sc.cands.size();
+        if (!matches(p, rules, in, i, sc.match, v, rng)) continue;
+        double w = eval_expr(p.weight, v, &rng);
+        if (!(w > 0)) w = 0;
+        sc.cands.push_back(pi);
+        sc.weights.push_back(w);
+        total += w;
+      }
+      if (!sc.cands.empty() && total > 0) {
+        double r = rng.uniform() * total;
+        std::size_t k = 0;
+        for (; k + 1 < sc.cands.size(); ++k) {
+          if (r < sc.weights[k]) break;
+          r -= sc.weights[k];
+        }
+        chosen = &g.prods[sc.cands[k]];
+        chosen_vars = sc.vars.data() + slots * k;
+      }
+    }
+    if (!chosen) {
+      out.append(in, i, i + 1);
+    } else {
+      res.changed = true;
+      if (!emit(*chosen, rules, chosen_vars, rng, out, i, step, res.error)) {
+        res.ok = false;
+        return res;
+      }
+      if (out.size() > opts.max_modules) {
+        res.ok = false;
+        res.error = {rules.path, chosen->pos,
+                     "the string grew past the limit of " + std::to_string(opts.max_modules) +
+                         " modules in derivation step " + std::to_string(step + 1) +
+                         "; this production was growing it (raise the limit with --max-modules)"};
+        return res;
+      }
+    }
+    ++i;
+  }
+  if (out.size() > opts.max_modules) {
+    res.ok = false;
+    res.error = {rules.path, {}, "the string grew past the limit of " + std::to_string(opts.max_modules) +
+                                     " modules in derivation step " + std::to_string(step + 1)};
+  }
+  return res;
+}
+
+void apply_cut(ModuleString& s, ModuleString& tmp) {
+  bool any = false;
+  for (SymbolId c : s.sym)
+    if (c == '%') {
+      any = true;
+      break;
+    }
+  if (!any) return;
+  tmp.clear();
+  const std::size_t n = s.size();
+  std::size_t i = 0, run = 0;
+  while (i < n) {
+    if (s.sym[i] != '%') {
+      ++i;
+      continue;
+    }
+    tmp.append(s, run, i);
+    int depth = 0;  // skip to the end of the enclosing branch; its ']' stays
+    std::size_t j = i + 1;
+    for (; j < n; ++j) {
+      if (s.sym[j] == '[') ++depth;
+      else if (s.sym[j] == ']' && depth-- == 0) break;
+    }
+    i = run = j;
+  }
+  tmp.append(s, run, n);
+  std::swap(s, tmp);
+}
+
+RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
+                        DeriveScratch& sc) {
+  RewriteResult res;
+  if (rules.decomposition.empty()) return res;
+  for (int d = 0; d < rules.decomposition.depth; ++d) {
+    Rng rng = step_rng(rules.seed, std::uint64_t(step), std::uint64_t(d) + 1);
+    ModuleString out;
+    res = rewrite(rules, rules.decomposition, s, out, rng, step, opts, sc);
+    if (!res.ok) return res;
+    std::swap(s, out);
+    apply_cut(s, sc.tmp);
+    if (!res.changed) break;
+  }
+  res.ok = true;
+  return res;
+}
+
+RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
+                          DeriveScratch& sc) {
+  Rng rng = step_rng(rules.seed, std::uint64_t(step));
+  ModuleString out;
+  RewriteResult res = rewrite(rules, rules.main, s, out, rng, step, opts, sc);
+  if (!res.ok) return res;  // s is untouched: the last complete string survives
+  apply_cut(out, sc.tmp);
+  bool changed = res.changed;
+  res = decompose(rules, out, step, opts, sc);
+  if (!res.ok) return res;
+  res.changed = res.changed || changed;
+  std::swap(s, out);
+  return res;
+}
+
+RewriteResult apply_homomorphism(const RuleSet& rules, const ModuleString& in, ModuleString& out,
+                                 const DeriveOptions& opts, DeriveScratch& sc) {
+  RewriteResult res;
+  out = in;
+  if (rules.homomorphism.empty()) return res;
+  for (int d = 0; d < rules.homomorphism.depth; ++d) {
+    Rng rng = step_rng(rules.seed, 0, 1000 + std::uint64_t(d));
+    ModuleString next;
+    res = rewrite(rules, rules.homomorphism, out, next, rng, -1, opts, sc);
+    if (!res.ok) return res;
+    std::swap(out, next);
+    if (!res.changed) break;
+  }
+  apply_cut(out, sc.tmp);
+  res.ok = true;
+  return res;
+}
+
+}  // namespace lsd::interp

@@ -1,0 +1,53 @@
+// Parallel derivation (LANGUAGE.md section 3): every module of the old string is
+// rewritten at once into a new string; the old string is never edited.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "grammar/diagnostic.hpp"
+#include "random.hpp"
+#include "rules.hpp"
+
+namespace lsd::interp {
+
+struct DeriveOptions {
+  std::size_t max_modules = 200'000'000;  // a derived string may not grow past this (--max-modules)
+};
+
+struct DeriveScratch {
+  std::vector<std::int32_t> match;  // bracket matches of the input
+  std::vector<double> vars;         // (max_slots x candidates)
+  std::vector<std::int32_t> cands;
+  std::vector<double> weights;
+  ModuleString tmp;
+};
+
+struct RewriteResult {
+  bool ok = true;
+  bool changed = false;  // some production applied
+  grammar::Diagnostic error;
+};
+
+// One parallel rewriting pass of `group` over `in`, into `out` (cleared first).
+// `step` only names the derivation step in messages.
+RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& group, const ModuleString& in,
+                      ModuleString& out, Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& scratch);
+
+// Applies cut (section 3.3) in place: '%' removes itself and the rest of its branch.
+void apply_cut(ModuleString& s, ModuleString& tmp);
+
+// Applies decomposition productions up to their maximum depth, in place.
+RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
+                        DeriveScratch& scratch);
+
+// One derivation step: productions, cut, decomposition, cut. `step` is the
+// number of steps done before this one (it seeds the step's random stream).
+RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
+                          DeriveScratch& scratch);
+
+// The string as drawn: homomorphism productions applied up to their depth.
+RewriteResult apply_homomorphism(const RuleSet& rules, const ModuleString& in, ModuleString& out,
+                                 const DeriveOptions& opts, DeriveScratch& scratch);
+
+}  // namespace lsd::interp

@@ -1,0 +1,66 @@
+// A string of modules, stored as structure-of-arrays (DESIGN.md "The flow of data").
+//
+// Symbol ids: a single-character symbol c has id (unsigned char)c, so code can
+// test `s.sym[i] == 'F'`. Built-in multi-character modules have the fixed ids of
+// `Builtin`; names declared with `module:` get ids from kFirstUserSymbol on, and
+// the SymbolTable (symbols.hpp) maps them to text.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace lsd::interp {
+
+using SymbolId = std::uint32_t;
+
+enum Builtin : SymbolId {
+  kSymSphere = 128,  // @O
+  kSymQueryP,        // ?P
+  kSymQueryH,        // ?H
+  kSymQueryL,        // ?L
+  kSymQueryU,        // ?U
+  kFirstUserSymbol = 160,
+};
+
+struct ModuleString {
+  std::vector<SymbolId> sym;              // (n) symbol of each module
+  std::vector<std::uint32_t> param_begin{0};  // (n+1) offset of each module's first parameter
+  std::vector<double> params;             // (param_begin[n]) all parameters, flat
+
+  std::size_t size() const { return sym.size(); }
+  bool empty() const { return sym.empty(); }
+  int nparams(std::size_t i) const { return int(param_begin[i + 1] - param_begin[i]); }
+  const double* param(std::size_t i) const { return params.data() + param_begin[i]; }
+  double* param(std::size_t i) { return params.data() + param_begin[i]; }
+
+  void clear() {
+    sym.clear();
+    param_begin.assign(1, 0);
+    params.clear();
+  }
+  void reserve(std::size_t modules, std::size_t nparams) {
+    sym.reserve(modules);
+    param_begin.reserve(modules + 1);
+    params.reserve(nparams);
+  }
+  void push(SymbolId s) {
+    sym.push_back(s);
+    param_begin.push_back(std::uint32_t(params.size()));
+  }
+  void push(SymbolId s, const double* p, int n) {
+    sym.push_back(s);
+    params.insert(params.end(), p, p + n);
+    param_begin.push_back(std::uint32_t(params.size()));
+  }
+  void push(SymbolId s, std::initializer_list<double> p) { push(s, p.begin(), int(p.size())); }
+  void append(const ModuleString& o, std::size_t from, std::size_t to);  // o[from, to)
+  bool operator==(const ModuleString& o) const {
+    return sym == o.sym && param_begin == o.param_begin && params == o.params;
+  }
+};
+
+// For every '[' the index of its matching ']' and vice versa; -1 for other
+// modules and for unmatched brackets.
+std::vector<std::int32_t> match_brackets(const ModuleString& s);
+
+}  // namespace lsd::interp

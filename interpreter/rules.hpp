@@ -1,0 +1,107 @@
+// RuleSet: a parsed .ls file compiled into immutable tables (DESIGN.md):
+// symbols, productions grouped by predecessor, bytecode, header values.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "expr.hpp"
+#include "grammar/ast.hpp"
+#include "module_string.hpp"
+#include "symbols.hpp"
+
+namespace lsd::interp {
+
+struct PatternModule {
+  SymbolId sym = 0;
+  int arity = -1;                // -1: written without parentheses, matches any number and binds none
+  std::vector<std::int32_t> slots;  // (arity) variable slot bound by each parameter
+  grammar::Pos pos;
+};
+
+struct SuccessorModule {
+  SymbolId sym = 0;
+  std::vector<CompiledExpr> params;
+  grammar::Pos pos;
+};
+
+struct Production {
+  grammar::Pos pos;
+  std::vector<PatternModule> left;   // in written order (matched right to left)
+  PatternModule pred;
+  std::vector<PatternModule> right;  // may contain '[' and ']'
+  bool has_cond = false;
+  CompiledExpr cond;
+  std::vector<SuccessorModule> succ;
+  bool succ_constant = true;  // every successor parameter is a constant
+  ModuleString succ_string;   // the successor when succ_constant
+  CompiledExpr weight;        // stochastic weight (default 1)
+  int nslots = 0;             // variables bound by contexts and predecessor
+  bool has_context() const { return !left.empty() || !right.empty(); }
+};
+
+struct ProductionGroup {
+  std::vector<Production> prods;                    // file order
+  std::vector<std::vector<std::int32_t>> by_symbol;  // (symbols) production indices, file order
+  std::vector<std::uint8_t> has_rule;               // (symbols) 1 if some production has this predecessor
+  bool any_context = false;
+  bool any_random = false;  // some expression uses ran()/nran()
+  int max_slots = 0;
+  int depth = 1;  // maximum depth (decomposition, homomorphism)
+  bool empty() const { return prods.empty(); }
+};
+
+// The dynamics: section as values (LANGUAGE.md section 6). Keys not written keep these defaults.
+struct DynamicsSpec {
+  bool enabled = false;
+  grammar::Pos pos;
+  SymbolId body = 'B', joint = 'J';
+  double gravity[3] = {0, -9.81, 0};
+  double density = 1000, young = 1e9, poisson = 0.3;
+  bool use_damping_ratio = true;
+  double damping_ratio = 0.1, damping = 0.002;
+  double wind[3] = {0, 0, 0};
+  double drag = 0;
+  bool floating_base = false;
+  double dt = 0.001;
+  double grow_every = 0;
+  bool implicit = true;
+  std::map<std::string, grammar::Pos> written;  // keys present in the file
+};
+
+struct RuleSet {
+  std::string path;
+  std::string label;
+  SymbolTable symbols;
+  std::map<std::string, double> constants;  // #define and -D, final values
+  ModuleString axiom;
+  int derivation_length = 1;
+  double angle = 45, step = 1, width = 0.1;
+  bool stochastic = false;
+  std::uint64_t seed = 0;
+  bool has_tropism = false;
+  double tropism[4] = {0, 0, 0, 0};  // tx ty tz e
+  std::vector<std::uint8_t> seen;    // (symbols) 1 if context matching sees the symbol
+  ProductionGroup main, decomposition, homomorphism;
+  DynamicsSpec dynamics;
+  bool has_queries = false;  // ?P ?H ?L ?U appear somewhere
+};
+
+struct CompileOptions {
+  std::vector<std::pair<std::string, double>> defines;  // -D NAME=VALUE, override #define
+  std::optional<std::uint64_t> seed;                     // --seed
+};
+
+// Compiles a parsed file. Every problem found is appended to diags; the result
+// is usable only when no error was added.
+bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& out,
+                   std::vector<grammar::Diagnostic>& diags);
+
+// Converts a module list written with constant parameters (an axiom) into modules.
+bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, ModuleString& out,
+                         std::vector<grammar::Diagnostic>& diags);
+
+}  // namespace lsd::interp

@@ -1,0 +1,38 @@
+// String files (LANGUAGE.md section 2): modules separated by single spaces,
+// parameters as the shortest decimal text that reads back to the same double.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "grammar/diagnostic.hpp"
+#include "module_string.hpp"
+#include "symbols.hpp"
+
+namespace lsd::interp {
+
+// The `# lsd t=<time> step=<steps>` line of a saved string.
+struct StringHeader {
+  bool present = false;
+  double time = 0;
+  int step = 0;
+};
+
+void write_string(std::ostream& out, const ModuleString& s, const SymbolTable& symbols);
+std::string string_to_text(const ModuleString& s, const SymbolTable& symbols);
+std::string header_line(const StringHeader& h);  // "# lsd t=... step=...\n"
+
+// Reads a string file. Names are split as in a .ls file (declared names by
+// longest match, then single characters). Errors are located by line and column.
+bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
+                 StringHeader& header, std::vector<grammar::Diagnostic>& diags);
+
+// Writes a whole file through a temporary file and a rename, so an interrupted
+// write never leaves a truncated file. On failure returns false with a message.
+bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);
+bool read_file(const std::string& path, std::string& content, std::string* error);
+
+// Shortest round-trip text of a double.
+std::string format_double(double v);
+
+}  // namespace lsd::interp

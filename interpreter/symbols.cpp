@@ -1,0 +1,91 @@
+#include "symbols.hpp"
+
+#include <cctype>
+#include <cstring>
+
+namespace lsd::interp {
+
+bool is_single_symbol(char c) {
+  if (std::isalnum(static_cast<unsigned char>(c))) return true;
+  return c != 0 && std::strchr("+-&^\\/|$[]{}.!;,'~%", c) != nullptr;
+}
+
+namespace {
+struct BuiltinName {
+  const char* name;
+  SymbolId id;
+};
+constexpr BuiltinName kBuiltins[] = {
+    {"@O", kSymSphere}, {"?P", kSymQueryP}, {"?H", kSymQueryH}, {"?L", kSymQueryL}, {"?U", kSymQueryU}};
+}  // namespace
+
+SymbolTable::SymbolTable() {
+  for (const auto& b : kBuiltins) by_name_[b.name] = b.id;
+}
+
+SymbolId SymbolTable::declare(const std::string& name) {
+  auto it = by_name_.find(name);
+  if (it != by_name_.end()) return it->second;
+  SymbolId id = kFirstUserSymbol + SymbolId(user_.size());
+  user_.push_back(name);
+  by_name_[name] = id;
+  if (name.size() > longest_) longest_ = name.size();
+  return id;
+}
+
+bool SymbolTable::find(std::string_view name, SymbolId& id) const {
+  if (name.size() == 1 && is_single_symbol(name[0])) {
+    id = static_cast<unsigned char>(name[0]);
+    return true;
+  }
+  auto it = by_name_.find(std::string(name));
+  if (it == by_name_.end()) return false;
+  id = it->second;
+  return true;
+}
+
+bool SymbolTable::split(std::string_view word, std::vector<SymbolId>& out, std::size_t& bad) const {
+  std::size_t i = 0;
+  if (!word.empty() && (word[0] == '@' || word[0] == '?')) {
+    SymbolId id;
+    if (!find(word, id)) {
+      bad = 0;
+      return false;
+    }
+    out.push_back(id);
+    return true;
+  }
+  while (i < word.size()) {
+    std::size_t best = 0;
+    SymbolId best_id = 0;
+    for (std::size_t len = std::min(longest_, word.size() - i); len >= 2; --len) {
+      auto it = by_name_.find(std::string(word.substr(i, len)));
+      if (it != by_name_.end()) {
+        best = len;
+        best_id = it->second;
+        break;
+      }
+    }
+    if (best == 0) {
+      if (!is_single_symbol(word[i])) {
+        bad = i;
+        return false;
+      }
+      best = 1;
+      best_id = static_cast<unsigned char>(word[i]);
+    }
+    out.push_back(best_id);
+    i += best;
+  }
+  return true;
+}
+
+std::string SymbolTable::name(SymbolId id) const {
+  for (const auto& b : kBuiltins)
+    if (b.id == id) return b.name;
+  if (id >= kFirstUserSymbol && id - kFirstUserSymbol < user_.size()) return user_[id - kFirstUserSymbol];
+  if (id < 128) return std::string(1, char(id));
+  return "?" + std::to_string(id);
+}
+
+}  // namespace lsd::interp

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages lsd needs, only when some are missing.
+# Uses sudo when not run as root. Safe to run again: it does nothing when all is there.
+set -euo pipefail
+pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgui-dev
+      libstb-dev catch2 xvfb xauth libgl1-mesa-dri libgl-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "setup: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

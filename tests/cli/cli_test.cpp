@@ -1,0 +1,66 @@
+// Tests of cli/: the lsd executable's commands, options and exit codes.
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "support/lsd_test.hpp"
+
+using lsd::test::run;
+
+static std::string lsd_cmd(const std::string& args) { return lsd::test::lsd_exe() + " " + args; }
+
+static std::string write_tmp(const std::string& name, const std::string& text) {
+  std::string p = "/tmp/lsd_cli_" + name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+TEST_CASE("exit codes: 0 ok, 1 input error, 2 usage") {
+  auto good = write_tmp("good.ls", "axiom: F\nF --> FF\n");
+  auto bad = write_tmp("bad.ls", "axiom: F(\n");
+  CHECK(run(lsd_cmd("check " + good)).status == 0);
+  auto r = run(lsd_cmd("check " + bad));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains(bad + ":1:10: error:"));
+  CHECK(run(lsd_cmd("derive")).status == 2);
+  CHECK(run(lsd_cmd("frobnicate x.ls")).status == 2);
+  CHECK(run(lsd_cmd("derive " + good + " --no-such-option")).status == 2);
+  CHECK(run(lsd_cmd("derive " + good + " -n -3")).status == 2);
+  CHECK(run(lsd_cmd("derive /nonexistent.ls")).status == 1);
+}
+
+TEST_CASE("derive prints the string; -n and -D") {
+  auto f = write_tmp("d.ls", "#define L 2\nderivation length: 2\naxiom: A(L)\nA(x) --> A(x*2) F\n");
+  auto r = run(lsd_cmd("derive " + f));
+  CHECK(r.status == 0);
+  CHECK(r.out == "A(8) F F\n");
+  CHECK(run(lsd_cmd("derive " + f + " -n 1")).out == "A(4) F\n");
+  CHECK(run(lsd_cmd("derive " + f + " -n 1 -D L=0.5")).out == "A(1) F\n");
+  CHECK(run(lsd_cmd("derive " + f + " -n 0 -DL=3")).out == "A(3)\n");
+}
+
+TEST_CASE("derive -n 3 -o, then --axiom-file -n 2, equals derive -n 5 byte for byte") {
+  auto fig = lsd::test::example("abop/fig2_6a.ls");
+  std::string saved = "/tmp/lsd_cli_s3.txt";
+  REQUIRE(run(lsd_cmd("derive " + fig + " -n 3 -o " + saved)).status == 0);
+  auto resumed = run(lsd_cmd("derive " + fig + " --axiom-file " + saved + " -n 2"));
+  auto direct = run(lsd_cmd("derive " + fig + " -n 5"));
+  REQUIRE(resumed.status == 0);
+  CHECK(resumed.out == direct.out);
+  // without -n the saved string continues to the derivation length
+  auto rest = run(lsd_cmd("derive " + fig + " --axiom-file " + saved));
+  CHECK(rest.out == run(lsd_cmd("derive " + fig)).out);
+}
+
+TEST_CASE("a runaway grammar stops with a message and -o keeps the last complete string") {
+  auto f = write_tmp("boom.ls", "derivation length: 40\naxiom: A\nA --> AA\n");
+  std::string out = "/tmp/lsd_cli_boom.txt";
+  auto r = run(lsd_cmd("derive " + f + " --max-modules 100000 -o " + out));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains(f + ":3:1: error:"));
+  std::ifstream in(out);
+  std::string header, body;
+  std::getline(in, header);
+  std::getline(in, body);
+  CHECK(header == "# lsd t=0 step=16");
+  CHECK(body.size() == 2 * 65536 - 1);
+}
