@@ -10,9 +10,5 @@ int not_yet(const char* what) {
   return kExitUsage;
 }
 }  // namespace
-int cmd_segments(const Args&) { return not_yet("segments"); }
-int cmd_export(const Args&) { return not_yet("export"); }
-int cmd_run(const Args&) { return not_yet("run"); }
-int cmd_render(const Args&) { return not_yet("render"); }
 int cmd_view(const Args&) { return not_yet("view"); }
 }  // namespace lsd::cli

@@ -10,7 +10,8 @@
 #define vr 1.732   /* width increase rate */
 lsystem: Ternary_c
 derivation length: 8
-tropism: -0.02 -1 0 0.27
+#define e 0.27   /* tropism strength (-D e=0 turns it off) */
+tropism: -0.02 -1 0 e
 axiom: !(1)F(200)/(45)A
 A : * --> !(vr)F(50)[&(a)F(50)A]/(d1)[&(a)F(50)A]/(d2)[&(a)F(50)A]
 F(l) : * --> F(l*lr)

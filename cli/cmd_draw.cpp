@@ -1,0 +1,101 @@
+// Commands that draw the plant: segments (CSV), export (OBJ), render (PNG).
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "interpreter/obj_export.hpp"
+#include "interpreter/turtle.hpp"
+#ifdef LSD_HAVE_VIEWER
+#include "viewer/render.hpp"
+#endif
+
+namespace lsd::cli {
+namespace {
+
+// Loads, derives and interprets: the geometry of the plant as drawn
+// (homomorphism applied, joints bent as their state says).
+bool geometry(const Args& a, interp::Geometry& g) {
+  interp::Lsystem ls;
+  if (!load_and_derive(a, ls)) return false;
+  interp::ModuleString drawn;
+  interp::DeriveOptions opts;
+  opts.max_modules = a.max_modules;
+  auto res = interp::apply_homomorphism(ls.rules, ls.current, drawn, opts, ls.scratch);
+  if (!res.ok) {
+    print_diags({res.error}, &ls);
+    return false;
+  }
+  g = interp::interpret(drawn, interp::turtle_options(ls.rules));
+  return true;
+}
+
+}  // namespace
+
+int cmd_segments(const Args& a) {
+  interp::Geometry g;
+  if (!geometry(a, g)) return kExitInput;
+  std::string out = "x0,y0,z0,x1,y1,z1,width\n";
+  for (const auto& s : g.segments) {
+    for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z()}) out += interp::format_double(v) + ",";
+    out += interp::format_double(s.width) + "\n";
+  }
+  if (a.out.empty()) {
+    std::cout << out;
+    return kExitOk;
+  }
+  std::string err;
+  if (!interp::write_file_atomic(a.out, out, &err)) {
+    std::cerr << "lsd: error: " << err << "\n";
+    return kExitInput;
+  }
+  return kExitOk;
+}
+
+int cmd_export(const Args& a) {
+  if (a.out.empty()) {
+    usage("export needs -o OUT.obj");
+    return kExitUsage;
+  }
+  interp::Geometry g;
+  if (!geometry(a, g)) return kExitInput;
+  std::string mtl = a.out;
+  auto dot = mtl.rfind('.');
+  auto slash = mtl.rfind('/');
+  if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) mtl.resize(dot);
+  mtl += ".mtl";
+  std::ostringstream obj, mat;
+  interp::ObjOptions oo;
+  oo.mtllib = mtl.substr(slash == std::string::npos ? 0 : slash + 1);
+  interp::write_obj(g, obj, oo);
+  interp::write_mtl(g, mat);
+  std::string err;
+  if (!interp::write_file_atomic(mtl, mat.str(), &err) || !interp::write_file_atomic(a.out, obj.str(), &err)) {
+    std::cerr << "lsd: error: " << err << "\n";
+    return kExitInput;
+  }
+  return kExitOk;
+}
+
+int cmd_render(const Args& a) {
+  if (a.out.empty()) {
+    usage("render needs -o OUT.png");
+    return kExitUsage;
+  }
+  double w = 800, h = 800;
+  if (!number_opt(a, "width", w, 16, 16384) || !number_opt(a, "height", h, 16, 16384)) return kExitUsage;
+#ifdef LSD_HAVE_VIEWER
+  interp::Geometry g;
+  if (!geometry(a, g)) return kExitInput;
+  std::string err;
+  if (!view::render_png(g, int(w), int(h), a.out, &err)) {
+    std::cerr << "lsd: error: " << err << "\n";
+    return kExitInput;
+  }
+  return kExitOk;
+#else
+  std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
+  return kExitUsage;
+#endif
+}
+
+}  // namespace lsd::cli

@@ -1,0 +1,11 @@
+// The whole public API of lsd_dynamics.
+#pragma once
+
+#include "dynamics/aba.hpp"
+#include "dynamics/data.hpp"
+#include "dynamics/kinematics.hpp"
+#include "dynamics/model.hpp"
+#include "dynamics/rnea.hpp"
+#include "dynamics/rotation.hpp"
+#include "dynamics/spatial.hpp"
+#include "dynamics/step.hpp"

@@ -1,0 +1,76 @@
+// The articulated model: constants of a tree of rigid bodies joined by
+// spherical joints (MuJoCo's mjModel, Pinocchio's Model). Built once, read by
+// every algorithm; the changing state lives in Data (data.hpp).
+//
+// Frames. Body 0 is the base. Every other body i has one spherical joint to
+// its parent, parent[i] < i (depth-first order, as in a bracketed string).
+// The joint's rest frame is given in the parent body frame by
+// joint_placement[i]; the joint rotation q_i (in Data) takes the rest frame to
+// body i's frame, whose origin is the joint point. So liMi = joint_placement[i]
+// * (q_i, 0). The joint axes H, L, U are x, y, z of the joint frame.
+#pragma once
+
+#include <vector>
+
+#include "dynamics/spatial.hpp"
+
+namespace lsd::dyn {
+
+enum class BaseKind {
+  kFixed,      // body 0 never moves (its pose in Data is a constant placement)
+  kFloating,   // body 0 is a free 6-DoF body
+  kKinematic,  // body 0 translates with a prescribed acceleration (Data::base_acc)
+};
+
+struct Model {
+  // Topology.
+  std::vector<int> parent;          // (nbody) parent body; parent[0] = -1, parent[i] < i
+
+  // Joints (entry 0 unused: the base has no joint).
+  std::vector<SE3> joint_placement; // (nbody) rest frame of joint i in the parent body frame (rotation, m)
+  std::vector<Vec3> stiffness;      // (nbody) N m/rad, spring constant per joint axis (H, L, U)
+  std::vector<Vec3> damping;        // (nbody) N m s/rad, damper constant per joint axis
+
+  // Bodies.
+  std::vector<Inertia> inertia;     // (nbody) kg, m, kg m^2 in the body frame (rot about the com)
+  std::vector<double> drag;         // (nbody) N s/m: force -drag * (v_com - wind) at the com
+
+  // World.
+  BaseKind base_kind = BaseKind::kFixed;
+  Vec3 gravity = Vec3(0.0, -9.81, 0.0);  // m/s^2, world
+
+  int nbody() const { return static_cast<int>(parent.size()); }
+  // Number of generalised velocities: 3 per joint, plus 6 for a floating base.
+  int nv() const { return 3 * (nbody() - 1) + (base_kind == BaseKind::kFloating ? 6 : 0); }
+};
+
+// Definition of the base (body 0); a value-initialised one is valid.
+struct BaseDef {
+  BaseKind kind = BaseKind::kFixed;
+  Inertia inertia = {1.0, Vec3::Zero(), Mat3::Identity() * 1e-2};
+  double drag = 0.0;                     // N s/m
+  Vec3 gravity = Vec3(0.0, -9.81, 0.0);  // m/s^2, world
+};
+BaseDef default_base_def();
+
+// Definition of a body and the joint to its parent (Box2D's b2BodyDef).
+struct BodyDef {
+  int parent = 0;
+  SE3 joint_placement;                   // rest frame in the parent body frame
+  Inertia inertia = {1.0, Vec3::Zero(), Mat3::Identity() * 1e-2};
+  Vec3 stiffness = Vec3::Zero();         // N m/rad per joint axis
+  Vec3 damping = Vec3::Zero();           // N m s/rad per joint axis
+  double drag = 0.0;                     // N s/m
+};
+BodyDef default_body_def();
+
+// A model holding only the base.
+Model make_model(const BaseDef& base = default_base_def());
+
+// Appends a body; returns its index, or -1 if def.parent is not an existing body.
+int add_body(Model& model, const BodyDef& def);
+
+// Reserves room for n bodies (avoids reallocation while adding).
+void reserve_bodies(Model& model, int n);
+
+}  // namespace lsd::dyn

@@ -1,0 +1,151 @@
+#include "dynamics/samples.hpp"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "dynamics/rotation.hpp"
+
+namespace lsd::dyn {
+
+namespace {
+constexpr double kPi = 3.14159265358979323846;
+
+Vec3 random_unit(std::mt19937& rng) {
+  std::normal_distribution<double> n(0.0, 1.0);
+  Vec3 v(n(rng), n(rng), n(rng));
+  return v.normalized();
+}
+}  // namespace
+
+Vec3 cylinder_joint_stiffness(double lp, double rp, double lc, double rc, double young,
+                              double poisson) {
+  const double r4 = std::pow(rp, 4) + std::pow(rc, 4);
+  const double span = 2.0 / (lp + lc);
+  const double bend = young * (kPi / 8.0) * r4 * span;
+  const double shear = young / (2.0 * (1.0 + poisson));
+  const double twist = shear * (kPi / 4.0) * r4 * span;
+  return {twist, bend, bend};
+}
+
+Model make_cantilever(const CantileverDef& def) {
+  const double l = def.length / def.n;
+  BaseDef base;
+  base.kind = BaseKind::kFixed;
+  base.inertia = cylinder_inertia(l, def.radius, def.density);
+  base.gravity = Vec3(0.0, -def.gravity, 0.0);
+  Model m = make_model(base);
+  reserve_bodies(m, def.n + 1);
+  for (int i = 1; i <= def.n; ++i) {
+    BodyDef b = default_body_def();
+    b.parent = i - 1;
+    b.joint_placement.translation = Vec3(l, 0.0, 0.0);
+    b.inertia = cylinder_inertia(l, def.radius, def.density);
+    b.stiffness = cylinder_joint_stiffness(l, def.radius, l, def.radius, def.young, def.poisson);
+    b.damping = Vec3::Constant(def.damping);
+    add_body(m, b);
+  }
+  return m;
+}
+
+double cantilever_static_deflection(const CantileverDef& def) {
+  const double w = def.density * def.gravity * kPi * def.radius * def.radius;
+  const double I = kPi * std::pow(def.radius, 4) / 4.0;
+  const double s = 1.0 + 1.0 / def.n;
+  return w * std::pow(def.length, 4) / (8.0 * def.young * I) * s * s;
+}
+
+Model make_plant(int nbody, bool chain) {
+  const double l = 0.1, r = 0.01, rho = 700.0, young = 1e10;
+  BaseDef base;
+  base.inertia = cylinder_inertia(l, r, rho);
+  Model m = make_model(base);
+  reserve_bodies(m, nbody);
+  const Vec3 k = cylinder_joint_stiffness(l, r, l, r, young, 0.3);
+  const Inertia body = cylinder_inertia(l, r, rho);
+  // Damping ratio ~0.1 of a single segment: d = 2 zeta sqrt(k I).
+  const double i_end = body.rot(1, 1) + body.mass * 0.25 * l * l;
+  const Vec3 d = 2.0 * 0.1 * (k * i_end).cwiseSqrt();
+  // The base lies along world x; the trunk turns up (H = world y).
+  const Mat3 up = Eigen::AngleAxisd(kPi / 2, Vec3::UnitZ()).toRotationMatrix();
+
+  BodyDef b = default_body_def();
+  b.inertia = body;
+  b.stiffness = k;
+  b.damping = d;
+  const Mat3 fork_left = Eigen::AngleAxisd(kPi / 6, Vec3::UnitZ()).toRotationMatrix();
+  const Mat3 fork_right = Eigen::AngleAxisd(-kPi / 6, Vec3::UnitZ()).toRotationMatrix() *
+                          Eigen::AngleAxisd(kPi / 2, Vec3::UnitX()).toRotationMatrix();
+  // Depth-first growth with an explicit stack of (parent, rest rotation).
+  struct Bud {
+    int parent;
+    Mat3 rotation;
+    int depth;
+  };
+  // A full binary tree of depth d has 4 (2^(d+1) - 1) bodies: pick the
+  // smallest d that reaches nbody, so that the growth is balanced.
+  int max_depth = 0;
+  while (4.0 * (std::pow(2.0, max_depth + 1) - 1.0) < nbody) ++max_depth;
+  std::vector<Bud> stack{{0, up, 0}};
+  while (m.nbody() < nbody && !stack.empty()) {
+    Bud bud = stack.back();
+    stack.pop_back();
+    int p = bud.parent;
+    for (int s = 0; s < (chain ? nbody : 4) && m.nbody() < nbody; ++s) {
+      b.parent = p;
+      b.joint_placement.rotation = s == 0 ? bud.rotation : Mat3::Identity();
+      b.joint_placement.translation = Vec3(l, 0.0, 0.0);
+      p = add_body(m, b);
+    }
+    if (bud.depth >= max_depth) continue;
+    // Push the right fork first so that the left one is grown first.
+    stack.push_back({p, fork_right, bud.depth + 1});
+    stack.push_back({p, fork_left, bud.depth + 1});
+  }
+  return m;
+}
+
+Model make_random_tree(int nbody, bool chain, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_real_distribution<double> mass(0.5, 2.0);
+  auto random_inertia = [&]() {
+    Inertia in;
+    in.mass = mass(rng);
+    in.com = Vec3(0.25 + 0.1 * u(rng), 0.1 * u(rng), 0.1 * u(rng));
+    Mat3 a = Mat3::NullaryExpr([&]() { return u(rng); });
+    in.rot = 0.02 * (a * a.transpose() + 0.2 * Mat3::Identity());
+    return in;
+  };
+  BaseDef base;
+  base.inertia = random_inertia();
+  Model m = make_model(base);
+  reserve_bodies(m, nbody);
+  for (int i = 1; i < nbody; ++i) {
+    BodyDef b = default_body_def();
+    if (chain || i == 1) {
+      b.parent = i - 1;
+    } else {
+      // Mostly continue the current branch, sometimes fork from anywhere.
+      std::uniform_int_distribution<int> any(0, i - 1);
+      b.parent = (rng() % 10 < 6) ? i - 1 : any(rng);
+    }
+    b.joint_placement.rotation = Eigen::AngleAxisd(kPi * u(rng), random_unit(rng)).toRotationMatrix();
+    b.joint_placement.translation = Vec3(0.5, 0.0, 0.0) + 0.1 * Vec3(u(rng), u(rng), u(rng));
+    b.inertia = random_inertia();
+    add_body(m, b);
+  }
+  return m;
+}
+
+void randomize_state(const Model& model, Data& data, double max_angle, double max_speed,
+                     std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int i = 1; i < model.nbody(); ++i) {
+    data.q[i] = quat_from_rotation_vector(max_angle * std::abs(u(rng)) * random_unit(rng));
+    data.w[i] = max_speed * Vec3(u(rng), u(rng), u(rng));
+  }
+}
+
+}  // namespace lsd::dyn

@@ -1,0 +1,133 @@
+#include "simulate.hpp"
+
+#include <cmath>
+
+#include "turtle.hpp"
+
+namespace lsd::interp {
+
+std::string trace_line(const TraceRow& r) {
+  std::string s = format_double(r.t) + "," + std::to_string(r.step) + "," + std::to_string(r.modules) + "," +
+                  std::to_string(r.bodies);
+  for (double v : {r.kinetic, r.potential, r.elastic, r.tip.x(), r.tip.y(), r.tip.z()}) s += "," + format_double(v);
+  return s;
+}
+
+namespace {
+
+bool rebuild(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
+  return build_living_model(sim.ls->rules, sim.ls->current, sim.living, diags, sim.opts.living);
+}
+
+// True when a derivation step is due at time t (all at once when grow_every is 0).
+bool growth_due(const Simulation& sim) {
+  const Lsystem& ls = *sim.ls;
+  if (ls.steps_done >= ls.rules.derivation_length) return false;
+  if (sim.grow_every <= 0) return true;
+  // the k-th step (k = steps_done + 1) happens at t = k * grow_every
+  return ls.time >= double(ls.steps_done + 1) * sim.grow_every - 1e-9 * sim.dt;
+}
+
+}  // namespace
+
+bool grow_if_due(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
+  Lsystem& ls = *sim.ls;
+  bool grew = false;
+  const TurtleOptions topt = turtle_options(ls.rules);
+  while (growth_due(sim)) {
+    if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the deformed pose, just before the step
+    auto res = derive_step(ls.rules, ls.current, ls.steps_done, sim.opts.derive, ls.scratch);
+    if (!res.ok) {
+      diags.push_back(res.error);
+      return false;
+    }
+    ++ls.steps_done;
+    if (ls.rules.has_queries) fill_queries(ls.current, topt);
+    grew = true;
+  }
+  if (grew) return rebuild(sim, diags);
+  return true;
+}
+
+bool start_simulation(Lsystem& ls, const SimOptions& opts, Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
+  sim = Simulation{};
+  sim.ls = &ls;
+  sim.opts = opts;
+  const DynamicsSpec& spec = ls.rules.dynamics;
+  sim.dt = opts.dt.value_or(spec.dt);
+  sim.grow_every = opts.grow_every.value_or(spec.grow_every);
+  sim.implicit = opts.implicit.value_or(spec.implicit);
+  sim.next_trace = ls.time;
+  if (!rebuild(sim, diags)) return false;
+  return grow_if_due(sim, diags);
+}
+
+bool physics_step(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
+  Lsystem& ls = *sim.ls;
+  LivingModel& lm = sim.living;
+  if (!lm.empty()) {
+    load_state(ls.current, lm);  // the string is the state: read it every step
+    dyn::StepOptions so;
+    so.dt = sim.dt;
+    so.integrator = sim.implicit ? dyn::Integrator::kImplicit : dyn::Integrator::kExplicit;
+    so.max_angular_velocity = sim.opts.max_angular_velocity;
+    dyn::step(lm.model, lm.data, so);
+    const int bad = lm.data.first_nonfinite_joint;
+    if (bad >= 0) {
+      std::string where = bad == 0 ? std::string("the base")
+                                   : "the joint at module " + std::to_string(lm.joint_module[std::size_t(bad)]);
+      diags.push_back({ls.rules.path, {},
+                       "the simulation diverged: " + where + " became non-finite or spun faster than " +
+                           format_double(sim.opts.max_angular_velocity) + " rad/s at t=" + format_double(ls.time) +
+                           " s (physics step " + std::to_string(sim.physics_steps + 1) + ", dt=" +
+                           format_double(sim.dt) + " s" +
+                           (sim.implicit ? "); try a smaller --dt" : "); try --integrator implicit or a smaller --dt")});
+      return false;  // the string keeps its last finite state
+    }
+    store_state(lm, ls.current);
+  }
+  ls.time += sim.dt;
+  ++sim.physics_steps;
+  return true;
+}
+
+TraceRow trace_row(Simulation& sim) {
+  TraceRow r;
+  const Lsystem& ls = *sim.ls;
+  LivingModel& lm = sim.living;
+  r.t = ls.time;
+  r.step = ls.steps_done;
+  r.modules = ls.current.size();
+  r.bodies = lm.nbodies();
+  if (!lm.empty()) {
+    load_state(ls.current, lm);
+    dyn::compute_energies(lm.model, lm.data);
+    r.kinetic = lm.data.kinetic_energy;
+    r.potential = lm.data.potential_energy;
+    r.elastic = lm.data.elastic_energy;
+    r.tip = tip_position(lm);
+  }
+  return r;
+}
+
+bool run_simulation(Lsystem& ls, const SimOptions& opts, const std::function<void(const TraceRow&)>& on_row,
+                    std::vector<grammar::Diagnostic>& diags) {
+  Simulation sim;
+  if (!start_simulation(ls, opts, sim, diags)) return false;
+  auto maybe_trace = [&]() {
+    if (!on_row) return;
+    if (opts.trace_every > 0 && ls.time < sim.next_trace - 1e-9 * sim.dt) return;
+    on_row(trace_row(sim));
+    // rows on the grid of multiples of trace_every, so a resumed run keeps the same rows
+    if (opts.trace_every > 0) sim.next_trace = (std::floor(ls.time / opts.trace_every + 1e-6) + 1) * opts.trace_every;
+  };
+  maybe_trace();
+  while (ls.time < opts.until - 0.5 * sim.dt) {
+    if (!physics_step(sim, diags)) return false;
+    if (!grow_if_due(sim, diags)) return false;
+    maybe_trace();
+  }
+  return true;
+}
+
+}  // namespace lsd::interp

@@ -1,0 +1,108 @@
+// The 3-D turtle: a ModuleString becomes geometry (LANGUAGE.md section 5).
+//
+// Frame: H (heading), L (left), U (up), right-handed with H x L = U; the
+// turtle starts at the origin with H = (0,1,0), L = (-1,0,0), U = (0,0,1).
+// Every rotation is a right-handed rotation about one frame axis:
+//   + - about U (+ turns H toward L),  & ^ about L (& turns H toward -U),
+//   \ / about H (\ turns L toward U),  | is 180 degrees about U.
+//
+// Polygons follow cpfg: `{` opens a polygon (polygons nest), `.` records the
+// turtle's position as a vertex, and inside a polygon the end point of every
+// F and f move is recorded too; `}` closes the innermost polygon. A vertex
+// equal to the previous one is not recorded twice, and a polygon with fewer
+// than 3 vertices is dropped. F inside a polygon still draws its segment.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include "interpreter/module_string.hpp"
+
+namespace lsd::interp {
+
+using Vec3 = Eigen::Vector3d;
+struct RuleSet;  // rules.hpp
+
+struct TurtleOptions {
+  double angle = 45;   // degrees, for + - & ^ \ / without a parameter
+  double step = 1;     // length of F f (and B) without a parameter
+  double width = 0.1;  // initial segment width
+  bool tropism = false;       // bend toward tropism_dir after each F and B
+  Vec3 tropism_dir{0, -1, 0};  // T (need not be unit; its length scales the bending)
+  double tropism_e = 0;        // e: the heading turns by e·|H×T| radians about H×T
+  SymbolId body_sym = 0;   // symbol of dynamics bodies B(l, r, ...); 0 = none
+  SymbolId joint_sym = 0;  // symbol of dynamics joints J(rh, rl, ru, ...); 0 = none
+};
+
+// The options a compiled L-system asks for: its angle:, step:, width:,
+// tropism: and, with a dynamics: section, its body and joint symbols.
+TurtleOptions turtle_options(const RuleSet& rules);
+
+struct TurtleState {
+  Vec3 pos{0, 0, 0};
+  Vec3 H{0, 1, 0};
+  Vec3 L{-1, 0, 0};
+  Vec3 U{0, 0, 1};
+  double width = 0.1;
+  int colour = 0;
+};
+
+// What the turtle drew. The element types are nested (Geometry::Segment ...)
+// so that their short names stay free in lsd::interp.
+struct Geometry {
+  struct Segment {
+    Vec3 p0, p1;
+    double width;          // diameter of the drawn cylinder
+    int colour;            // colour index
+    std::uint32_t module;  // index in the string of the F or B that drew it
+  };
+
+  struct Sphere {
+    Vec3 centre;
+    double diameter;
+    int colour;
+    std::uint32_t module;  // index of the @O
+  };
+
+  struct Polygon {
+    std::uint32_t first;  // index of the first vertex in Geometry::polygon_vertices
+    std::uint32_t count;  // number of vertices (>= 3)
+    int colour;
+  };
+
+  std::vector<Segment> segments;
+  std::vector<Sphere> spheres;
+  std::vector<Polygon> polygons;
+  std::vector<Vec3> polygon_vertices;  // (sum of polygons[i].count), polygon by polygon
+  TurtleState final_state;             // the turtle after the last module
+
+  // Axis-aligned bounds of everything drawn (segment widths and spheres
+  // included); false when nothing is drawn.
+  bool bounds(Vec3* lo, Vec3* hi) const;
+};
+
+// The colour of a colour index as sRGB in [0, 1]: a fixed palette of
+// 16 colours shared by the OBJ export and the renderer (index 0 is a stem
+// green, 1 bark brown, 2 leaf green, 3 yellow, 4 red, ...); indices wrap.
+std::array<float, 3> palette_rgb(int colour);
+
+// Draws the string. Unbalanced `]` are ignored; unclosed `[` and `{` are
+// harmless.
+Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {});
+
+// Sets the three parameters of every ?P ?H ?L ?U module that has exactly
+// three to the turtle's position / H / L / U at that place. Modules with
+// another number of parameters are left alone.
+void fill_queries(ModuleString& s, const TurtleOptions& opt = {});
+
+// The turtle state at every body and joint module (opt.body_sym,
+// opt.joint_sym), in string order: for a B the state where its cylinder
+// starts, for a J its rest frame (the state before the joint's rotation).
+// With rest_pose, joints do not rotate the turtle (the undeformed plant);
+// without, they do, as when drawing.
+std::vector<TurtleState> body_joint_frames(const ModuleString& s, const TurtleOptions& opt, bool rest_pose);
+
+}  // namespace lsd::interp

@@ -1,0 +1,32 @@
+// Tests of dynamics/data.cpp: a Data is sized for its model and at rest.
+#include "dynamics/data.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace lsd::dyn;
+
+TEST_CASE("make_data sizes every array and starts at rest", "[data]") {
+  Model m = make_model();
+  for (int i = 0; i < 5; ++i) {
+    BodyDef def = default_body_def();
+    def.parent = i;
+    add_body(m, def);
+  }
+  const Data d = make_data(m);
+  const std::size_t n = 6;
+  CHECK(d.q.size() == n);
+  CHECK(d.w.size() == n);
+  CHECK(d.tau.size() == n);
+  CHECK(d.dw.size() == n);
+  CHECK(d.oMi.size() == n);
+  CHECK(d.v.size() == n);
+  CHECK(d.ia_ang.size() == n);
+  CHECK(d.y.size() == n);
+  CHECK(d.a.size() == n);
+  CHECK(d.first_nonfinite_joint == -1);
+  CHECK(d.body_forces.empty());
+  for (std::size_t i = 0; i < n; ++i) {
+    CHECK(d.q[i].coeffs() == Quat::Identity().coeffs());
+    CHECK(d.w[i] == Vec3::Zero());
+  }
+}

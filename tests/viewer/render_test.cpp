@@ -1,0 +1,226 @@
+// Tests of viewer/render.cpp: offscreen pictures, read back and inspected.
+//
+// OpenGL needs a display. When DISPLAY is unset (ctest on a headless
+// machine, CI), each picture test re-runs this same binary, restricted to
+// itself, under `xvfb-run -a -s "-screen 0 1280x800x24"` and passes or fails
+// with it. Set LSD_KEEP_RENDER=1 to keep the PNGs in the temporary directory.
+#include "viewer/render.hpp"
+
+#include <catch2/catch.hpp>
+#include <stb_image.h>  // implementation: Debian's libstb
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+
+using namespace lsd;
+
+namespace {
+
+bool have_display() {
+  const char* d = std::getenv("DISPLAY");
+  return d && *d;
+}
+
+// Runs this binary again under xvfb-run with only the named test case;
+// returns its exit status (0 = passed).
+int rerun_under_xvfb(const std::string& test_name) {
+  if (std::getenv("LSD_UNDER_XVFB")) return -1;  // already under xvfb-run and still no display
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return -1;
+  self[n] = 0;
+  const std::string cmd = "LSD_UNDER_XVFB=1 xvfb-run -a -s '-screen 0 1280x800x24' '" + std::string(self) +
+                          "' '" + test_name + "'";
+  const int rc = std::system(cmd.c_str());
+  return rc != -1 && WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+// Picture tests start with this: false means "done here, the result is the
+// child's".
+#define NEEDS_DISPLAY(name)                                                 \
+  if (!have_display()) {                                                    \
+    INFO("no DISPLAY: re-running this test under xvfb-run");                \
+    REQUIRE(rerun_under_xvfb(name) == 0);                                   \
+    return;                                                                 \
+  }
+
+std::string temp_png(const std::string& stem) {
+  return (std::filesystem::temp_directory_path() / (stem + "_" + std::to_string(getpid()) + ".png")).string();
+}
+
+void done_with(const std::string& path) {
+  if (!std::getenv("LSD_KEEP_RENDER")) std::filesystem::remove(path);
+}
+
+// ABOP fig. 1.24a: F -> F[+F]F[-F]F, angle 25.7, n derivation steps.
+interp::ModuleString weed(int n) {
+  std::string s = "F";
+  for (int i = 0; i < n; ++i) {
+    std::string t;
+    for (char c : s) t += c == 'F' ? std::string("F[+F]F[-F]F") : std::string(1, c);
+    s = t;
+  }
+  interp::ModuleString m;
+  for (char c : s) m.push((unsigned char)c);
+  return m;
+}
+
+struct Picture {
+  int w = 0, h = 0;
+  std::vector<unsigned char> rgb;
+  bool load(const std::string& path) {
+    int comp = 0;
+    unsigned char* data = stbi_load(path.c_str(), &w, &h, &comp, 3);
+    if (!data) return false;
+    rgb.assign(data, data + std::size_t(w) * h * 3);
+    stbi_image_free(data);
+    return true;
+  }
+  const unsigned char* at(int x, int y) const { return rgb.data() + (std::size_t(y) * w + x) * 3; }
+  // Differs from the background by more than the grid may.
+  bool is_plant(int x, int y) const {
+    const unsigned char* p = at(x, y);
+    for (int k = 0; k < 3; ++k)
+      if (std::abs(int(p[k]) - int(std::lround(view::kBackground[k] * 255))) > view::kGridContrast) return true;
+    return false;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("render_png fails cleanly without a display", "[render]") {
+  // Hide the display (if any) from GLFW for this call.
+  const char* d = std::getenv("DISPLAY");
+  const std::string saved = d ? d : "";
+  unsetenv("DISPLAY");
+  const std::string path = temp_png("lsd_nodisplay");
+  std::string error;
+  const bool ok = view::render_png(interp::interpret(weed(1)), 64, 64, path, &error);
+  if (!saved.empty()) setenv("DISPLAY", saved.c_str(), 1);
+  CHECK_FALSE(ok);
+  CHECK(!error.empty());
+  CHECK_FALSE(std::filesystem::exists(path));
+  CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+}
+
+TEST_CASE("write_png is atomic and reports errors", "[render]") {
+  const std::string path = temp_png("lsd_write");
+  std::vector<std::uint8_t> rgb(4 * 2 * 3, 200);
+  std::string error;
+  REQUIRE(view::write_png(path, 4, 2, rgb, &error));
+  CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+  Picture p;
+  REQUIRE(p.load(path));
+  CHECK(p.w == 4);
+  CHECK(p.h == 2);
+  std::filesystem::remove(path);
+  CHECK_FALSE(view::write_png("/nonexistent-dir/x.png", 4, 2, rgb, &error));
+  CHECK(error.find("/nonexistent-dir/x.png") != std::string::npos);
+}
+
+TEST_CASE("the camera frames a box", "[render]") {
+  view::Camera cam;
+  const view::Vec3 lo(-1, 0, -0.1), hi(1, 10, 0.1);
+  view::frame_box(&cam, lo, hi, 1.5, 0.9);
+  // Project the corners: all inside, and the tighter direction (height) fills 90%.
+  const Eigen::Matrix4f vp = cam.projection(1.5, 0.01, 1000) * cam.view();
+  double ymin = 1, ymax = -1, xmax = 0;
+  for (int k = 0; k < 8; ++k) {
+    const Eigen::Vector4f c(k & 1 ? hi.x() : lo.x(), k & 2 ? hi.y() : lo.y(), k & 4 ? hi.z() : lo.z(), 1);
+    const Eigen::Vector4f p = vp * c;
+    const double x = p.x() / p.w(), y = p.y() / p.w();
+    CHECK(std::abs(x) <= 1.0);
+    CHECK(std::abs(y) <= 1.0);
+    ymin = std::min(ymin, y);
+    ymax = std::max(ymax, y);
+    xmax = std::max(xmax, std::abs(x));
+  }
+  CHECK((ymax - ymin) / 2 == Approx(0.9).epsilon(0.02));
+  CHECK((ymax + ymin) / 2 == Approx(0).margin(0.02));
+  CHECK(xmax < 0.5);
+}
+
+TEST_CASE("render_png draws the weed of fig. 1.24a", "[render]") {
+  NEEDS_DISPLAY("render_png draws the weed of fig. 1.24a");
+  interp::TurtleOptions opt;
+  opt.angle = 25.7;
+  opt.width = 0.35;
+  const interp::Geometry g = interp::interpret(weed(4), opt);
+  const std::string path = temp_png("lsd_weed");
+  std::string error;
+  const int W = 400, H = 500;
+  REQUIRE(view::render_png(g, W, H, path, &error));
+  INFO(error);
+  CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+  Picture p;
+  REQUIRE(p.load(path));
+  CHECK(p.w == W);
+  CHECK(p.h == H);
+  // The plant's pixels: their bounding box fills most of the image.
+  int x0 = W, x1 = -1, y0 = H, y1 = -1;
+  std::size_t plant = 0, greenish = 0;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x)
+      if (p.is_plant(x, y)) {
+        ++plant;
+        x0 = std::min(x0, x);
+        x1 = std::max(x1, x);
+        y0 = std::min(y0, y);
+        y1 = std::max(y1, y);
+        const unsigned char* c = p.at(x, y);
+        if (c[1] > c[0] && c[1] > c[2]) ++greenish;
+      }
+  REQUIRE(plant > 0);
+  const double fw = double(x1 - x0 + 1) / W, fh = double(y1 - y0 + 1) / H;
+  INFO("plant box " << fw << " x " << fh << " of the image, " << plant << " pixels");
+  CHECK(std::max(fw, fh) > 0.8);
+  CHECK(std::min(fw, fh) > 0.3);
+  CHECK(plant > std::size_t(W * H / 50));
+  CHECK(greenish > plant * 8 / 10);  // palette colour 0 is a green
+  // The corners are background or grid.
+  CHECK_FALSE(p.is_plant(0, 0));
+  CHECK_FALSE(p.is_plant(W - 1, 0));
+  done_with(path);
+}
+
+TEST_CASE("render_png draws spheres and polygons in their colours", "[render]") {
+  NEEDS_DISPLAY("render_png draws spheres and polygons in their colours");
+  // A stem with a red sphere (colour 4) on top and a yellow square leaf (colour 3).
+  interp::ModuleString s;
+  s.push('!', {0.2});
+  s.push('F', {3.0});
+  s.push(';', {4.0});
+  s.push(interp::kSymSphere, {1.2});
+  s.push(';', {3.0});
+  s.push('-', {90.0});
+  s.push('{');
+  s.push('.');
+  for (int k = 0; k < 4; ++k) {
+    s.push('f', {1.2});
+    s.push('+', {90.0});
+  }
+  s.push('}');
+  const interp::Geometry g = interp::interpret(s);
+  REQUIRE(g.spheres.size() == 1);
+  REQUIRE(g.polygons.size() == 1);
+  const std::string path = temp_png("lsd_shapes");
+  std::string error;
+  REQUIRE(view::render_png(g, 300, 300, path, &error));
+  Picture p;
+  REQUIRE(p.load(path));
+  std::size_t red = 0, yellow = 0;
+  for (int y = 0; y < p.h; ++y)
+    for (int x = 0; x < p.w; ++x) {
+      const unsigned char* c = p.at(x, y);
+      if (c[0] > 120 && c[1] < c[0] / 2 && c[2] < c[0] / 2) ++red;
+      if (c[0] > 120 && c[1] > 100 && c[2] < c[1] / 2) ++yellow;
+    }
+  CHECK(red > 1000);
+  CHECK(yellow > 1000);
+  done_with(path);
+}
