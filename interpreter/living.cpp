@@ -105,8 +105,9 @@ bool build_living_model(const RuleSet& rules, const ModuleString& s, LivingModel
       }
       const BodySegment seg{p[0], p[1], (np > 3 ? p[3] : spec.young) * opts.young_scale};
       const double rho = np > 2 ? p[2] : spec.density;
-      if (!(seg.l > 0) || !(seg.r > 0) || !(rho > 0) || !(seg.E > 0)) {
-        error("the body " + module_text(rules, s, i) + " needs a positive length, radius, density and modulus");
+      if (!(seg.l >= 0) || !(seg.r > 0) || !(rho > 0) || !(seg.E > 0)) {
+        error("the body " + module_text(rules, s, i) +
+              " needs a length of at least 0 and a positive radius, density and modulus");
         continue;
       }
       if (cur.body < 0 || cur.pending >= 0) {  // a new body: the base, or a joint's child
@@ -162,6 +163,10 @@ bool build_living_model(const RuleSet& rules, const ModuleString& s, LivingModel
     def.inertia = b.inertia;
     def.drag = b.drag;
     const BodySegment &pp = b.parent_seg, &cc = b.child_seg;
+    if (!(pp.l + cc.l > 0)) {
+      error("the joint at module " + std::to_string(b.joint_module) + " joins two bodies of zero length");
+      continue;
+    }
     const double E = 0.5 * (pp.E + cc.E), G = E / (2 * (1 + nu));
     const double r4 = std::pow(pp.r, 4) + std::pow(cc.r, 4), len = 2 / (pp.l + cc.l);
     const double kb = E * (kPi / 8) * r4 * len, kt = G * (kPi / 4) * r4 * len;
@@ -169,6 +174,11 @@ bool build_living_model(const RuleSet& rules, const ModuleString& s, LivingModel
     dyn::add_body(lm.model, def);
     lm.joint_module.push_back(b.joint_module);
     lm.joint_offset.push_back(s.param_begin[b.joint_module]);
+  }
+  if (diags.size() != before) {
+    lm = LivingModel{};
+    lm.module_body.assign(s.size(), -1);
+    return false;
   }
   // Damping: a value on every axis, or a ratio of each joint's critical damping
   // with the inertia of its subtree, rigid, in the rest pose.

@@ -1,0 +1,156 @@
+// Tests of interpreter/simulate.cpp: growth and motion on one string.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "interpreter/simulate.hpp"
+#include "interpreter/turtle.hpp"
+#include "support/lsd_test.hpp"
+
+using namespace lsd;
+
+namespace {
+
+interp::Lsystem loaded(const std::string& text, const interp::LoadOptions& o = {}) {
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(test::load_text(text, ls, d, o));
+  return ls;
+}
+
+double total(const interp::TraceRow& r) { return r.kinetic + r.potential + r.elastic; }
+
+}  // namespace
+
+TEST_CASE("a new joint starts at rest; a copied joint keeps its state; the energy does not jump") {
+  // A swinging two-body chain whose tip grows zero-length bodies at 0.3 s steps.
+  const char* text =
+      "derivation length: 3\n"
+      "axiom: B(0.2, 0.01) J(0, 0, 0.4, 0, 0, 0) B(0.2, 0.01) A\n"
+      "A --> J B(0, 0.01) A\n"
+      "dynamics:\n gravity: 9.81\n damping: 0\n grow every: 0.3\n dt: 0.001\n";
+  interp::Lsystem ls = loaded(text);
+  interp::SimOptions so;
+  interp::Simulation sim;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(interp::start_simulation(ls, so, sim, d));
+  while (ls.time < 0.3 - 0.5 * sim.dt) {
+    REQUIRE(interp::physics_step(sim, d));
+    if (ls.time < 0.3 - 0.5 * sim.dt) REQUIRE(interp::grow_if_due(sim, d));
+  }
+  interp::TraceRow before = interp::trace_row(sim);
+  const interp::ModuleString old = ls.current;
+  REQUIRE(interp::grow_if_due(sim, d));
+  REQUIRE(ls.steps_done == 1);
+  interp::TraceRow after = interp::trace_row(sim);
+  CHECK(after.bodies == before.bodies + 1);
+  // the swinging joint was copied with its state, bit for bit
+  REQUIRE(ls.current.sym[1] == 'J');
+  REQUIRE(ls.current.sym[3] == 'J');
+  for (int k = 0; k < 6; ++k) CHECK(ls.current.param(1)[k] == old.param(1)[k]);
+  CHECK(old.param(1)[5] != 0);  // it was moving
+  // the new joint starts at rest
+  for (int k = 0; k < 6; ++k) CHECK(ls.current.param(3)[k] == 0);
+  CHECK(total(after) == Approx(total(before)).epsilon(1e-12));
+  CHECK(after.kinetic == Approx(before.kinetic).epsilon(1e-12));
+}
+
+TEST_CASE("running to T equals running to T/2, saving and resuming to T, bit for bit") {
+  auto fig = test::example("dynamics/cantilever.ls");
+  std::vector<std::string> full, second;
+  interp::SimOptions so;
+  so.until = 0.6;
+  {
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> d;
+    REQUIRE(interp::load_lsystem(fig, {}, ls, d));
+    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) { full.push_back(interp::trace_line(r)); }, d));
+  }
+  std::string saved = "/tmp/lsd_resume_sim.txt";
+  {
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> d;
+    REQUIRE(interp::load_lsystem(fig, {}, ls, d));
+    interp::SimOptions half = so;
+    half.until = 0.3;
+    REQUIRE(interp::run_simulation(ls, half, nullptr, d));
+    std::string err;
+    REQUIRE(interp::write_file_atomic(saved, interp::saved_text(ls), &err));
+  }
+  {
+    interp::LoadOptions o;
+    o.axiom_file = saved;
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> d;
+    REQUIRE(interp::load_lsystem(fig, o, ls, d));
+    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) { second.push_back(interp::trace_line(r)); }, d));
+  }
+  REQUIRE(second.size() > 10);
+  REQUIRE(full.size() > second.size());
+  std::vector<std::string> tail(full.end() - std::ptrdiff_t(second.size()), full.end());
+  CHECK(tail == second);
+}
+
+TEST_CASE("the thesis cantilever written as a .ls file settles to the thesis table (n = 10, 25)") {
+  for (auto [n, expected] : {std::pair{10, 0.0067664}, std::pair{25, 0.0060488}}) {
+    interp::LoadOptions o;
+    o.compile.defines = {{"N", double(n)}};
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> d;
+    REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
+    interp::SimOptions so;
+    so.until = 4;
+    interp::TraceRow last;
+    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) { last = r; }, d));
+    CHECK(last.bodies == n + 1);
+    CHECK(last.kinetic < 1e-12);
+    CHECK(-last.tip.y() == Approx(expected).epsilon(0.002));
+  }
+}
+
+TEST_CASE("a production that reads a joint's bend changes the grown shape") {
+  // A segment whose next joint droops by more than 0.005 rad grows a bud (@O).
+  const char* text =
+      "derivation length: 6\n"
+      "axiom: B(0.1, 0.01) -(90) J B(0.1, 0.002) A\n"
+      "B(l, r) > J(a, b, c, d, e, f) : abs(c) > 0.005 && r < 0.0021 --> B(l, 0.0021) [ @O(0.01) ]\n"
+      "A --> B(0.05, 0.002) J A\n"
+      "dynamics:\n young: 1e9\n grow every: 0.2\n dt: 0.002\n damping ratio: 0.5\n";
+  auto grown = [&](double g) {
+    interp::LoadOptions o;
+    interp::Lsystem ls = loaded(std::string(text) + " gravity: " + std::to_string(g) + "\n", o);
+    interp::SimOptions so;
+    so.until = 1.3;
+    std::vector<grammar::Diagnostic> d;
+    REQUIRE(interp::run_simulation(ls, so, nullptr, d));
+    return interp::string_to_text(ls.current, ls.rules.symbols);
+  };
+  std::string on_earth = grown(9.81), in_space = grown(0);
+  CHECK(on_earth != in_space);
+  CHECK(on_earth.find("@O") != std::string::npos);
+  CHECK(in_space.find("@O") == std::string::npos);
+}
+
+TEST_CASE("query modules see the deformed pose") {
+  interp::Lsystem ls = loaded("axiom: B(1,0.1) J(0,0,1.5707963267948966,0,0,0) B(1,0.1) ?P(0,0,0)\ndynamics:\n");
+  interp::fill_queries(ls.current, interp::turtle_options(ls.rules));
+  const double* p = ls.current.param(3);
+  CHECK(p[0] == Approx(-1));
+  CHECK(p[1] == Approx(1));
+}
+
+TEST_CASE("an unstable explicit step stops with the joint named, keeping the last finite string") {
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  interp::LoadOptions o;
+  o.compile.defines = {{"N", 25}};
+  REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
+  interp::SimOptions so;
+  so.until = 2;
+  so.implicit = false;
+  so.dt = 0.01;
+  CHECK_FALSE(interp::run_simulation(ls, so, nullptr, d));
+  REQUIRE(!d.empty());
+  CHECK_THAT(d.back().message, Catch::Contains("diverged: the joint at module"));
+  CHECK_THAT(d.back().message, Catch::Contains("--integrator implicit"));
+  for (double v : ls.current.params) REQUIRE(std::isfinite(v));
+}
