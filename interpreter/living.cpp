@@ -78,6 +78,14 @@ bool build_living_model(const RuleSet& rules, const ModuleString& s, LivingModel
         cur = stack.back();
         stack.pop_back();
       }
+    } else if (sym == kSymBase) {
+      if (i != 0 || s.nparams(i) != 12) {
+        error("the base state '@M' at module " + std::to_string(i) +
+              " must be the first module and have twelve parameters (position, rotation vector, velocity, "
+              "angular velocity)");
+        continue;
+      }
+      lm.base_module = long(i);
     } else if (sym == spec.joint) {
       const TurtleState& f = frames[frame++];
       if (s.nparams(i) != 6) {
@@ -199,8 +207,26 @@ bool build_living_model(const RuleSet& rules, const ModuleString& s, LivingModel
   return true;
 }
 
+bool ensure_base_module(ModuleString& s) {
+  if (!s.empty() && s.sym[0] == kSymBase) return false;
+  ModuleString out;
+  out.reserve(s.size() + 1, s.params.size() + 12);
+  const double zero[12] = {};
+  out.push(kSymBase, zero, 12);
+  out.append(s, 0, s.size());
+  std::swap(s, out);
+  return true;
+}
+
 void load_state(const ModuleString& s, LivingModel& lm) {
   const double* p = s.params.data();
+  if (lm.base_module >= 0) {
+    const double* b = s.param(std::size_t(lm.base_module));
+    lm.data.base_p = dyn::Vec3(b[0], b[1], b[2]);
+    lm.data.base_q = dyn::quat_from_rotation_vector(dyn::Vec3(b[3], b[4], b[5]));
+    lm.data.base_v = dyn::Vec3(b[6], b[7], b[8]);
+    lm.data.base_w = dyn::Vec3(b[9], b[10], b[11]);
+  }
   for (int k = 1; k < lm.model.nbody(); ++k) {
     const double* j = p + lm.joint_offset[std::size_t(k)];
     lm.data.q[std::size_t(k)] = dyn::quat_from_rotation_vector(dyn::Vec3(j[0], j[1], j[2]));
@@ -210,6 +236,13 @@ void load_state(const ModuleString& s, LivingModel& lm) {
 
 void store_state(const LivingModel& lm, ModuleString& s) {
   double* p = s.params.data();
+  if (lm.base_module >= 0) {
+    double* b = s.param(std::size_t(lm.base_module));
+    const dyn::Vec3 r = dyn::rotation_vector_from_quat(lm.data.base_q);
+    const dyn::Vec3* parts[4] = {&lm.data.base_p, &r, &lm.data.base_v, &lm.data.base_w};
+    for (int k = 0; k < 4; ++k)
+      for (int a = 0; a < 3; ++a) b[3 * k + a] = (*parts[k])[a];
+  }
   for (int k = 1; k < lm.model.nbody(); ++k) {
     double* j = p + lm.joint_offset[std::size_t(k)];
     const dyn::Vec3 r = dyn::rotation_vector_from_quat(lm.data.q[std::size_t(k)]);

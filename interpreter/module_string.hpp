@@ -19,6 +19,7 @@ enum Builtin : SymbolId {
   kSymQueryH,        // ?H
   kSymQueryL,        // ?L
   kSymQueryU,        // ?U
+  kSymBase,          // @M(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz): pose and velocity of a moving base
   kFirstUserSymbol = 160,
 };
 

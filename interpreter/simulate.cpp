@@ -13,11 +13,15 @@ std::string trace_line(const TraceRow& r) {
   return s;
 }
 
+bool rebuild_model(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
+  const Lsystem& ls = *sim.ls;
+  if (ls.rules.dynamics.enabled && (ls.rules.dynamics.floating_base || sim.opts.living.kinematic_base))
+    ensure_base_module(sim.ls->current);  // a moving base keeps its state in the string
+  return build_living_model(ls.rules, ls.current, sim.living, diags, sim.opts.living);
+}
+
 namespace {
 
-bool rebuild(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
-  return build_living_model(sim.ls->rules, sim.ls->current, sim.living, diags, sim.opts.living);
-}
 
 // True when a derivation step is due at time t (all at once when grow_every is 0).
 bool growth_due(const Simulation& sim) {
@@ -45,7 +49,7 @@ bool grow_if_due(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
     if (ls.rules.has_queries) fill_queries(ls.current, topt);
     grew = true;
   }
-  if (grew) return rebuild(sim, diags);
+  if (grew) return rebuild_model(sim, diags);
   return true;
 }
 
@@ -58,7 +62,7 @@ bool start_simulation(Lsystem& ls, const SimOptions& opts, Simulation& sim, std:
   sim.grow_every = opts.grow_every.value_or(spec.grow_every);
   sim.implicit = opts.implicit.value_or(spec.implicit);
   sim.next_trace = ls.time;
-  if (!rebuild(sim, diags)) return false;
+  if (!rebuild_model(sim, diags)) return false;
   return grow_if_due(sim, diags);
 }
 

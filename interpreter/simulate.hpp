@@ -52,6 +52,9 @@ struct Simulation {
 // Prepares a simulation of ls (derives the steps due at its time, builds the model).
 bool start_simulation(Lsystem& ls, const SimOptions& opts, Simulation& sim, std::vector<grammar::Diagnostic>& diags);
 
+// Rebuilds the model from the string (after a derivation, or when opts.living changed).
+bool rebuild_model(Simulation& sim, std::vector<grammar::Diagnostic>& diags);
+
 // Derives while steps are due at the current time, rebuilding the model. False on error.
 bool grow_if_due(Simulation& sim, std::vector<grammar::Diagnostic>& diags);
 

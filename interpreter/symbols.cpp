@@ -16,7 +16,7 @@ struct BuiltinName {
   SymbolId id;
 };
 constexpr BuiltinName kBuiltins[] = {
-    {"@O", kSymSphere}, {"?P", kSymQueryP}, {"?H", kSymQueryH}, {"?L", kSymQueryL}, {"?U", kSymQueryU}};
+    {"@O", kSymSphere}, {"?P", kSymQueryP}, {"?H", kSymQueryH}, {"?L", kSymQueryL}, {"?U", kSymQueryU}, {"@M", kSymBase}};
 }  // namespace
 
 SymbolTable::SymbolTable() {

@@ -43,6 +43,7 @@ enum Op : std::uint8_t {
   kQueryU,
   kBody,   // opt.body_sym
   kJoint,  // opt.joint_sym
+  kBase,   // @M: the pose of a moving base
 };
 
 struct OpTable {
@@ -73,6 +74,7 @@ struct OpTable {
     op[kSymQueryH] = kQueryH;
     op[kSymQueryL] = kQueryL;
     op[kSymQueryU] = kQueryU;
+    op[kSymBase] = kBase;
     // Dynamics symbols override the turtle meaning of the same symbol.
     if (opt.body_sym != 0) {
       if (opt.body_sym < 256) op[opt.body_sym] = kBody; else body = opt.body_sym;
@@ -331,6 +333,20 @@ void walk(const ModuleString& s, double* params_out, const TurtleOptions& opt, G
         if constexpr (kDraw) geo->segments.push_back({p0, t.pos, w, t.colour, std::uint32_t(i)});
         if (!poly_starts.empty()) record_vertex(t.pos);
         if (tropism) apply_tropism(t, T, e);
+        break;
+      }
+      case kBase: {  // @M(p, r, ...): the base body's pose; the turtle moves with it
+        if (kRest || np < 6) break;
+        const Vec3 r(p[3], p[4], p[5]);
+        const double angle = r.norm();
+        t.pos = Vec3(p[0], p[1], p[2]) + (angle > 0 ? rotate_about(t.pos, r / angle, std::cos(angle), std::sin(angle)) : t.pos);
+        if (angle > 0) {
+          const Vec3 k = r / angle;
+          const double c = std::cos(angle), sn = std::sin(angle);
+          t.H = rotate_about(t.H, k, c, sn);
+          t.L = rotate_about(t.L, k, c, sn);
+          t.U = rotate_about(t.U, k, c, sn);
+        }
         break;
       }
       case kJoint: {  // R_new = R_rest · exp([r]), r in rest-frame components
