@@ -17,13 +17,14 @@ struct Case {
   double target;  // M modules/s
 };
 
-int main() {
+int main(int argc, char** argv) {
+  const bool tsv = argc > 1 && std::string(argv[1]) == "--tsv";  // for scripts/bench.sh
   const Case cases[] = {
       {"plain (fig. 1.24a)", "abop/fig1_24a.ls", 6, 2, 50},
       {"parametric (fig. 2.6a)", "abop/fig2_6a.ls", 15, 4, 20},
       {"context-sensitive (fig. 1.31b)", "abop/fig1_31b.ls", 30, 14, 10},
   };
-  std::printf("%-32s %14s %12s %10s %8s\n", "grammar", "modules out", "seconds", "M/s", "target");
+  if (!tsv) std::printf("%-32s %14s %12s %10s %8s\n", "grammar", "modules out", "seconds", "M/s", "target");
   for (const Case& c : cases) {
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> diags;
@@ -47,7 +48,10 @@ int main() {
       double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (sec < best) best = sec;
     }
-    std::printf("%-32s %14zu %12.4f %10.1f %8.0f\n", c.name, out, best, out / best / 1e6, c.target);
+    if (tsv)
+      std::printf("%s\t%zu\t%.4f\t%.2f\n", c.name, out, best, out / best / 1e6);
+    else
+      std::printf("%-32s %14zu %12.4f %10.1f %8.0f\n", c.name, out, best, out / best / 1e6, c.target);
   }
   return 0;
 }

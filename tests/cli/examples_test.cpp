@@ -1,0 +1,37 @@
+// Every example in examples/ is checked, derived and simulated for one second
+// with growth on (issue 8: every example runs in a test).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+
+#include "interpreter/simulate.hpp"
+#include "support/lsd_test.hpp"
+
+using namespace lsd;
+
+TEST_CASE("every example loads, derives and simulates a second with growth on") {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(LSD_SOURCE_DIR) + "/examples"))
+    if (e.path().extension() == ".ls") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() >= 35);
+  for (const auto& f : files) {
+    INFO(f);
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> d;
+    REQUIRE(interp::load_lsystem(f, {}, ls, d));
+    interp::SimOptions so;
+    so.until = 1;
+    int rows = 0;
+    bool finite = true;
+    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) {
+      ++rows;
+      finite = finite && std::isfinite(r.kinetic + r.potential + r.elastic) && r.tip.allFinite();
+    }, d));
+    CHECK(finite);
+    CHECK(ls.time == Approx(1).margin(0.01));
+    CHECK(ls.steps_done >= 1);
+    if (ls.rules.dynamics.enabled) CHECK(ls.current.size() > 1);
+    for (double v : ls.current.params) REQUIRE(std::isfinite(v));
+  }
+}
