@@ -14,9 +14,19 @@ namespace {
 
 // Loads, derives and interprets: the geometry of the plant as drawn
 // (homomorphism applied, joints bent as their state says).
+// With --time T, the plant is first grown and moved for T simulated seconds (as lsd run).
 bool geometry(const Args& a, interp::Geometry& g) {
   interp::Lsystem ls;
-  if (!load_and_derive(a, ls)) return false;
+  if (a.has("time")) {
+    interp::SimOptions so;
+    if (!sim_options(a, so) || !load(a, ls)) return false;
+    std::vector<grammar::Diagnostic> diags;
+    bool ok = interp::run_simulation(ls, so, nullptr, diags);
+    print_diags(diags, &ls);
+    if (!ok) return false;
+  } else if (!load_and_derive(a, ls)) {
+    return false;
+  }
   interp::ModuleString drawn;
   interp::DeriveOptions opts;
   opts.max_modules = a.max_modules;

@@ -6,29 +6,33 @@
 
 namespace lsd::cli {
 
-int cmd_run(const Args& a) {
-  interp::SimOptions so;
+bool sim_options(const Args& a, interp::SimOptions& so) {
   double v = 0;
-  if (!number_opt(a, "time", so.until, 0, 1e9)) return kExitUsage;
+  if (!number_opt(a, "time", so.until, 0, 1e9)) return false;
   if (a.has("dt")) {
-    if (!number_opt(a, "dt", v, 1e-12, 10)) return kExitUsage;
+    if (!number_opt(a, "dt", v, 1e-12, 10)) return false;
     so.dt = v;
   }
   if (a.has("grow-every")) {
-    if (!number_opt(a, "grow-every", v, 0, 1e9)) return kExitUsage;
+    if (!number_opt(a, "grow-every", v, 0, 1e9)) return false;
     so.grow_every = v;
   }
   if (a.has("integrator")) {
     const std::string& i = a.opts.at("integrator");
     if (i != "implicit" && i != "explicit") {
       usage(("--integrator must be implicit or explicit, not '" + i + "'").c_str());
-      return kExitUsage;
+      return false;
     }
     so.implicit = i == "implicit";
   }
-  if (!number_opt(a, "trace-every", so.trace_every, 0, 1e9)) return kExitUsage;
+  if (!number_opt(a, "trace-every", so.trace_every, 0, 1e9)) return false;
   so.derive.max_modules = a.max_modules;
+  return true;
+}
 
+int cmd_run(const Args& a) {
+  interp::SimOptions so;
+  if (!sim_options(a, so)) return kExitUsage;
   interp::Lsystem ls;
   if (!load(a, ls)) return kExitInput;
   if (a.n) {  // -n: the number of derivation steps of the run (instead of the derivation length)

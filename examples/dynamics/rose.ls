@@ -7,7 +7,7 @@
    In the viewer: raise the Young's modulus multiplier until it stands. */
 #define YOUNG 1.5e7
 #define N 8
-derivation length: N + 1
+derivation length: N + 2
 axiom: ;(1) B(0.03, 0.006) ;(0) /(10) &(3) S(N)
 S(k) : k > 0 --> J B(0.07, 0.0035) [ &(70) ;(9) J B(0.008, 0.0015) ] /(137.5) [ &(50) ;(2) Leaf ] S(k - 1)
 S(k) : k == 0 --> J ;(4) B(0.04, 0.03) Bloom
