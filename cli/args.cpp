@@ -26,7 +26,8 @@ const char* const kUsage =
 
 // Options that take a value, per command (beyond the common ones).
 const char* const kValueOpts[] = {"time", "dt", "grow-every", "integrator", "trace", "trace-every", "width",
-                                  "height", "frames", "screenshot", "pull", "pull-time", "yaw", "pitch"};
+                                  "height", "frames", "screenshot", "pull", "pull-time", "yaw", "pitch",
+                                  "frame-sleep"};
 const char* const kFlagOpts[] = {"help"};
 }  // namespace
 
@@ -168,9 +169,18 @@ bool number_opt(const Args& a, const std::string& name, double& v, double lo, do
 }
 
 void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Lsystem* ls) {
+  // A binary file can have an error on every line: show the first ones only
+  // (finding a line's text is linear in the file, so all of them could take minutes).
+  constexpr std::size_t kMaxShown = 100;
+  std::size_t shown = 0;
   for (const auto& d : diags) {
+    if (shown == kMaxShown) {
+      std::cerr << "lsd: note: " << diags.size() - kMaxShown << " more problems not shown\n";
+      break;
+    }
     const grammar::Source* src = (ls && d.file == ls->source.path) ? &ls->source : nullptr;
     grammar::print_diagnostic(std::cerr, d, src);
+    ++shown;
   }
 }
 
@@ -179,6 +189,7 @@ bool load(const Args& a, interp::Lsystem& ls) {
   lo.compile.defines = a.defines;
   lo.compile.seed = a.seed;
   lo.axiom_file = a.axiom_file;
+  lo.max_modules = a.max_modules;
   std::vector<grammar::Diagnostic> diags;
   bool ok = interp::load_lsystem(a.file, lo, ls, diags);
   print_diags(diags, &ls);

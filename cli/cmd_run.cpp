@@ -51,10 +51,10 @@ int cmd_run(const Args& a) {
   }
   std::vector<grammar::Diagnostic> diags;
   bool ok = interp::run_simulation(ls, so, [&](const interp::TraceRow& r) {
-    if (trace_file) trace_file << interp::trace_line(r) << '\n';
+    if (trace_file.is_open()) trace_file << interp::trace_line(r) << '\n';
   }, diags);
   print_diags(diags, &ls);
-  if (trace_file) {
+  if (trace_file.is_open()) {  // (a stream never opened tests true until written to)
     trace_file.close();
     std::rename(trace_tmp.c_str(), a.opts.at("trace").c_str());
   }

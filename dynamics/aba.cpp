@@ -10,7 +10,7 @@ namespace lsd::dyn {
 
 namespace {
 
-using Mat36 = Eigen::Matrix<double, 3, 6>;
+using Body = Data::AbaBody;
 
 // Frames: every spatial quantity of body i is in world-aligned axes about the
 // body origin o_i (the joint point). Moving between parent and child is then
@@ -23,35 +23,104 @@ using Mat36 = Eigen::Matrix<double, 3, 6>;
 // children: poses, velocities, each body's own inertia and bias force. Pass 2
 // (leaf to root) is then a short chain of dependent arithmetic per body,
 // which matters: on a chain it is one long dependency path.
+//
+// Symmetric 3x3 blocks are stored as their 6 unique entries in the order
+// xx, yy, zz, xy, xz, yz (see Data::AbaBody); the articulated inertia of a
+// body is 21 numbers: A (6), B (9, row-major), M (6).
 
-// Pass 1 for body i: its own spatial inertia (plus h C for implicit drag) and
-// bias force, seeding the articulated slots that its children add to.
-inline void seed_body(const Model& model, Data& data, int i, double h) {
+// Index of entry (a, b) of a symmetric 3x3 block.
+constexpr int sym(int a, int b) {
+  if (a == b) return a;
+  const int lo = a < b ? a : b, hi = a < b ? b : a;
+  return lo == 0 ? (hi == 1 ? 3 : 4) : 5;
+}
+
+// Outer products of the first and last columns of a rotation R (symmetric,
+// 6 entries each): with R R^T = I,
+//   R diag(s) R^T = s1 I + (s0 - s1) R_:0 R_:0^T + (s2 - s1) R_:2 R_:2^T,
+// so both diagonal tensors of a body (inertia, joint block) cost 6 products
+// each once P0, P2 are known.
+struct ColumnProducts {
+  double p0[6], p2[6];
+  explicit ColumnProducts(const Mat3& R) {
+    for (int a = 0; a < 3; ++a) {
+      for (int b = a; b < 3; ++b) {
+        p0[sym(a, b)] = R(a, 0) * R(b, 0);
+        p2[sym(a, b)] = R(a, 2) * R(b, 2);
+      }
+    }
+  }
+  // R diag(s) R^T into out[6].
+  void rotate_diagonal(const Vec3& s, double* out) const {
+    const double k0 = s[0] - s[1], k2 = s[2] - s[1];
+    for (int k = 0; k < 6; ++k) out[k] = k0 * p0[k] + k2 * p2[k];
+    out[0] += s[1];
+    out[1] += s[1];
+    out[2] += s[1];
+  }
+};
+
+// Symmetric (6 entries) times vector.
+inline Vec3 sym_mul(const double* s, const Vec3& x) {
+  return Vec3(s[0] * x[0] + s[3] * x[1] + s[4] * x[2],  //
+              s[3] * x[0] + s[1] * x[1] + s[5] * x[2],  //
+              s[4] * x[0] + s[5] * x[1] + s[2] * x[2]);
+}
+
+inline Vec3 load3(const double* p) { return Vec3(p[0], p[1], p[2]); }
+inline void store3(double* p, const Vec3& v) {
+  p[0] = v[0];
+  p[1] = v[1];
+  p[2] = v[2];
+}
+
+// Pass 1 for body i (pose oMi and velocity v already set): its own spatial
+// inertia (plus h C for implicit drag) and bias force, seeding the
+// articulated slots that its children add to; for i > 0 also the joint:
+// spring, damper and applied torque, the implicit block R (h D + h^2 K) R^T,
+// and c = v x (S w), all in world axes.
+template <bool kJoint>
+inline void seed(const Model& model, Data& data, int i, double h, const Vec3& ww) {
+  Body& b = data.aba_body[i];
   const Mat3& R = data.oMi[i].rotation;
   const Inertia& in = model.inertia[i];
   const Motion& v = data.v[i];
   const double drag = model.drag[i];
 
   // Inertia in world axes about o_i; implicit drag h C acts as a point mass
-  // h*drag at the com (C = drag [c]x^T [c]x ... in block form, DESIGN.md).
+  // h*drag at the com.
   const Vec3 cw = R * in.com;
-  Mat3 ic;
+  const ColumnProducts P(R);
+  double ic[6];
   if (in.rot(0, 1) == 0.0 && in.rot(0, 2) == 0.0 && in.rot(1, 2) == 0.0) {
     // Principal axes along the body axes (cylinders): R diag(I) R^T.
-    ic.noalias() = R * in.rot.diagonal().asDiagonal() * R.transpose();
+    P.rotate_diagonal(in.rot.diagonal(), ic);
   } else {
-    ic.noalias() = R * in.rot * R.transpose();
+    const Mat3 icf = R * in.rot * R.transpose();
+    for (int a = 0; a < 3; ++a)
+      for (int c = a; c < 3; ++c) ic[sym(a, c)] = 0.5 * (icf(a, c) + icf(c, a));
   }
   const double m_eff = in.mass + h * drag;
-  Mat3 A = ic - m_eff * cw * cw.transpose();
-  A.diagonal().array() += m_eff * cw.squaredNorm();
-  data.ia_ang[i] = A;
-  data.ia_cross[i] = m_eff * skew(cw);
-  data.ia_lin[i] = Mat3::Identity() * m_eff;
+  const double mx = m_eff * cw[0], my = m_eff * cw[1], mz = m_eff * cw[2];
+  // A = ic + m_eff ([c]x [c]x^T) = ic + m_eff (|c|^2 I - c c^T).
+  b.ia[0] = ic[0] + my * cw[1] + mz * cw[2];
+  b.ia[1] = ic[1] + mx * cw[0] + mz * cw[2];
+  b.ia[2] = ic[2] + mx * cw[0] + my * cw[1];
+  b.ia[3] = ic[3] - mx * cw[1];
+  b.ia[4] = ic[4] - mx * cw[2];
+  b.ia[5] = ic[5] - my * cw[2];
+  // B = m_eff [c]x, M = m_eff I.
+  double* B = b.ia + 6;
+  B[0] = 0.0, B[1] = -mz, B[2] = my;
+  B[3] = mz, B[4] = 0.0, B[5] = -mx;
+  B[6] = -my, B[7] = mx, B[8] = 0.0;
+  double* M = b.ia + 15;
+  M[0] = M[1] = M[2] = m_eff;
+  M[3] = M[4] = M[5] = 0.0;
 
   // Bias force v x* (I v), with the true inertia.
   const Vec3 lin = in.mass * (v.linear - cw.cross(v.angular));
-  const Vec3 ang = ic * v.angular + cw.cross(lin);
+  const Vec3 ang = sym_mul(ic, v.angular) + cw.cross(lin);
   Vec3 p_ang = v.angular.cross(ang) + v.linear.cross(lin);
   Vec3 p_lin = v.angular.cross(lin);
   // Drag at the com toward the wind; the -h drag g term undoes the gravity
@@ -62,91 +131,129 @@ inline void seed_body(const Model& model, Data& data, int i, double h) {
     p_ang -= cw.cross(f);
     p_lin -= f;
   }
-  data.pa[i] << p_ang, p_lin;
-}
+  store3(b.pa, p_ang);
+  store3(b.pa + 3, p_lin);
 
-// Pass 1 for joint i: spring, damper and applied torque, the implicit block
-// R (h D + h^2 K) R^T, and c = v x (S w), all in world axes.
-inline void seed_joint(const Model& model, Data& data, int i, double h) {
-  const Mat3& R = data.oMi[i].rotation;
-  const Vec3 r = rotation_vector_from_quat(data.q[i]);
-  const Vec3& k = model.stiffness[i];
-  const Vec3& d = model.damping[i];
-  const Vec3& w = data.w[i];
-  const Vec3 tau = data.tau[i] - k.cwiseProduct(r) - (d + h * k).cwiseProduct(w);
-  data.u[i] = R * tau;
-  const Vec3 delta = h * d + h * h * k;  // diagonal in the joint axes
-  data.d_joint[i] = R * delta.asDiagonal() * R.transpose();
-  const Vec3 ww = R * w;
-  data.c[i] << data.v[i].angular.cross(ww), data.v[i].linear.cross(ww);
+  if constexpr (kJoint) {
+    const Vec3 r = rotation_vector_from_quat(data.q[i]);
+    const Vec3& k = model.stiffness[i];
+    const Vec3& d = model.damping[i];
+    const Vec3& w = data.w[i];
+    const Vec3 tau = data.tau[i] - k.cwiseProduct(r) - (d + h * k).cwiseProduct(w);
+    store3(b.u, R * tau);
+    P.rotate_diagonal(h * d + h * h * k, b.dj);  // diagonal in the joint axes
+    store3(b.c, v.angular.cross(ww));
+    store3(b.c + 3, v.linear.cross(ww));
+  }
 }
 
 // Pass 2 for body i: project its articulated inertia through the joint
 // (U = [A; B^T], D = A + joint block, LDL^T of the 3x3 D) and add the result,
-// moved by r, to the parent.
-inline void backward_body(const Model& model, Data& data, int i) {
-  const Mat3& A = data.ia_ang[i];
-  const Mat3& B = data.ia_cross[i];
-  const Vec6& p = data.pa[i];
-  const Mat3 D = A + data.d_joint[i];
-  const Vec3 u = data.u[i] - p.head<3>();
+// moved by r, to the parent. Leaves Y = D^-1 U^T and D^-1 u in b.ia.
+__attribute__((noinline)) void backward_body(Body& b, Body& bp) {
+  const double* A = b.ia;
+  const double* B = b.ia + 6;
+  const double* M = b.ia + 15;
 
-  // D = L diag(d) L^T, unrolled (no square roots; Eigen's LLT is several
-  // times slower at this size).
-  const double d0 = D(0, 0), i0 = 1.0 / d0;
-  const double l10 = D(1, 0) * i0, l20 = D(2, 0) * i0;
-  const double d1 = D(1, 1) - l10 * D(1, 0), i1 = 1.0 / d1;
-  const double e21 = D(2, 1) - l20 * D(1, 0);
-  const double l21 = e21 * i1;
-  const double d2 = D(2, 2) - l20 * D(2, 0) - l21 * e21, i2 = 1.0 / d2;
+  // D = L diag(d) L^T, unrolled (no square roots). The pivots come from the
+  // leading minors scaled by D00:
+  //   d0 = D00, D00 d1 = p1 = D00 D11 - D10^2, D00 e21 = e = D00 D21 - D10 D20,
+  //   D00 p1 d2 = q2 = p1 (D00 D22 - D20^2) - e^2
+  // (the same differences as the textbook recurrence, scaled), so that two
+  // independent divisions replace three chained ones: 1/D00 and
+  // g = 1/(p1 q2), giving 1/d1 = D00 q2 g and 1/d2 = D00 p1^2 g. On a chain
+  // the backward pass is one long dependency path. (p1 q2 scales as D^5:
+  // fine for joint blocks between ~1e-60 and 1e60 kg m^2.)
+  const double D00 = A[0] + b.dj[0], D11 = A[1] + b.dj[1], D22 = A[2] + b.dj[2];
+  const double D10 = A[3] + b.dj[3], D20 = A[4] + b.dj[4], D21 = A[5] + b.dj[5];
+  const double i0 = 1.0 / D00;
+  const double p1 = D00 * D11 - D10 * D10;
+  const double e = D00 * D21 - D10 * D20;
+  const double q2 = p1 * (D00 * D22 - D20 * D20) - e * e;
+  const double g = 1.0 / (p1 * q2);
+  const double i1 = D00 * q2 * g, i2 = D00 * p1 * p1 * g;
+  const double l10 = D10 * i0, l20 = D20 * i0;
+  const double l21 = e * i0 * i1;  // e21 / d1
 
-  // Z = L^-1 U^T (rows z_k) and zeta = L^-1 u.
-  Mat36 Z;
-  Z << A, B;
-  Z.row(1) -= l10 * Z.row(0);
-  Z.row(2) -= l20 * Z.row(0) + l21 * Z.row(1);
-  const double s0 = u[0], s1 = u[1] - l10 * s0, s2 = u[2] - l20 * s0 - l21 * s1;
+  // Z = L^-1 U^T (rows z_k; U^T = [A B], A symmetric), zeta = L^-1 (u - p_ang).
+  using Row6 = Eigen::Matrix<double, 1, 6>;
+  const Row6 u0 = (Row6() << A[0], A[3], A[4], B[0], B[1], B[2]).finished();
+  const Row6 u1 = (Row6() << A[3], A[1], A[5], B[3], B[4], B[5]).finished();
+  const Row6 u2 = (Row6() << A[4], A[5], A[2], B[6], B[7], B[8]).finished();
+  const Row6 z0 = u0;
+  const Row6 z1 = u1 - l10 * z0;
+  const Row6 z2 = u2 - l20 * z0 - l21 * z1;
+  const double s0 = b.u[0] - b.pa[0];
+  const double s1 = b.u[1] - b.pa[1] - l10 * s0;
+  const double s2 = b.u[2] - b.pa[2] - l20 * s0 - l21 * s1;
 
-  // W = diag(1/d) Z; Y = D^-1 U^T = L^-T W and D^-1 u, kept for pass 3.
-  const Mat36 W = Vec3(i0, i1, i2).asDiagonal() * Z;
-  Mat36 Y;
-  Y.row(2) = W.row(2);
-  Y.row(1) = W.row(1) - l21 * Y.row(2);
-  Y.row(0) = W.row(0) - l10 * Y.row(1) - l20 * Y.row(2);
-  data.y[i] = Y;
+  // W = diag(1/d) Z.
+  const Row6 w0 = i0 * z0, w1 = i1 * z1, w2 = i2 * z2;
+
+  // Ia = I^A - Z^T W (symmetric: A, M blocks by their unique entries).
+  double Ia[21];
+  auto zw = [&](int a, int c) { return z0[a] * w0[c] + z1[a] * w1[c] + z2[a] * w2[c]; };
+  Ia[0] = A[0] - zw(0, 0);
+  Ia[1] = A[1] - zw(1, 1);
+  Ia[2] = A[2] - zw(2, 2);
+  Ia[3] = A[3] - zw(0, 1);
+  Ia[4] = A[4] - zw(0, 2);
+  Ia[5] = A[5] - zw(1, 2);
+  for (int a = 0; a < 3; ++a)
+    for (int c = 0; c < 3; ++c) Ia[6 + 3 * a + c] = B[3 * a + c] - zw(a, 3 + c);
+  Ia[15] = M[0] - zw(3, 3);
+  Ia[16] = M[1] - zw(4, 4);
+  Ia[17] = M[2] - zw(5, 5);
+  Ia[18] = M[3] - zw(3, 4);
+  Ia[19] = M[4] - zw(3, 5);
+  Ia[20] = M[5] - zw(4, 5);
+
+  // pa = p + Ia c + U D^-1 (u - p_ang) = p + Ia c + W^T zeta.
+  const Vec3 c_ang = load3(b.c), c_lin = load3(b.c + 3);
+  const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> Ba(Ia + 6);
+  const Row6 wz = s0 * w0 + s1 * w1 + s2 * w2;
+  const Vec3 pa_ang = load3(b.pa) + sym_mul(Ia, c_ang) + Ba * c_lin + wz.head<3>().transpose();
+  const Vec3 pa_lin = load3(b.pa + 3) + Ba.transpose() * c_ang + sym_mul(Ia + 15, c_lin) +
+                      wz.tail<3>().transpose();
+
+  // Y = D^-1 U^T = L^-T W and D^-1 u, kept for pass 3 (in place of I^A).
+  const Row6 y2 = w2;
+  const Row6 y1 = w1 - l21 * y2;
+  const Row6 y0 = w0 - l10 * y1 - l20 * y2;
   const double du2 = i2 * s2, du1 = i1 * s1 - l21 * du2, du0 = i0 * s0 - l10 * du1 - l20 * du2;
-  data.du[i] = Vec3(du0, du1, du2);
+  double* Y = b.ia;
+  for (int k = 0; k < 6; ++k) {
+    Y[k] = y0[k];
+    Y[6 + k] = y1[k];
+    Y[12 + k] = y2[k];
+  }
+  Y[18] = du0;
+  Y[19] = du1;
+  Y[20] = du2;
 
-  // Ia = I^A - U D^-1 U^T = I^A - Z^T W;
-  // pa = p + Ia c + U D^-1 u = p + Ia c + W^T zeta... (W^T (d .* zeta) = Z^T diag(1/d) zeta).
-  Mat6 Ia;
-  Ia.topLeftCorner<3, 3>() = A;
-  Ia.topRightCorner<3, 3>() = B;
-  Ia.bottomLeftCorner<3, 3>() = B.transpose();
-  Ia.bottomRightCorner<3, 3>() = data.ia_lin[i];
-  Ia.noalias() -= Z.transpose().lazyProduct(W);
-  const Vec6 pa = p + Ia * data.c[i] + W.transpose() * Vec3(s0, s1, s2);
-
-  // Move to the parent origin, a translation by r: I_p = X^T Ia X with
-  // A_p = Aa - B_p [r]x + [r]x Ba^T, B_p = Ba + [r]x Ma, M_p = Ma.
-  const int par = model.parent[i];
-  const Vec3 r = data.oMi[i].translation - data.oMi[par].translation;
-  const Mat3 Ba = Ia.topRightCorner<3, 3>();
-  const Mat3 Ma = Ia.bottomRightCorner<3, 3>();
-  // A_p = Aa - B_p [r]x + [r]x Ba^T = Aa + T + T^T + S with T = [r]x Ba^T
-  // and S = [r]x Ma [r]x^T = [r]x ([r]x Ma)^T: cross products column by
-  // column, a third of the flops of products with skew(r).
-  Mat3 Bp, T;
-  for (int k = 0; k < 3; ++k) Bp.col(k) = Ba.col(k) + r.cross(Vec3(Ma.col(k)));
-  for (int k = 0; k < 3; ++k) T.col(k) = r.cross(Vec3(Ba.row(k).transpose()));
-  Mat3 S;
-  const Mat3 RM = Bp - Ba;  // [r]x Ma
-  for (int k = 0; k < 3; ++k) S.col(k) = r.cross(Vec3(RM.row(k).transpose()));
-  data.ia_ang[par] += Ia.topLeftCorner<3, 3>() + T + T.transpose() + S;
-  data.ia_cross[par] += Bp;
-  data.ia_lin[par] += Ma;
-  data.pa[par].head<3>() += pa.head<3>() + r.cross(pa.tail<3>());
-  data.pa[par].tail<3>() += pa.tail<3>();
+  // Move to the parent origin, a translation by r: with RM = [r]x Ma,
+  // M_p = Ma, B_p = Ba + RM, A_p = Aa + [r]x Ba^T + Ba [r]x^T + [r]x Ma [r]x^T
+  // = Aa + H + H^T, H = [r]x G^T, G = Ba + RM / 2.
+  const Vec3 r = load3(b.r);
+  Mat3 Ma;
+  Ma << Ia[15], Ia[18], Ia[19],  //
+      Ia[18], Ia[16], Ia[20],    //
+      Ia[19], Ia[20], Ia[17];
+  Mat3 RM;
+  for (int k = 0; k < 3; ++k) RM.col(k) = r.cross(Vec3(Ma.col(k)));
+  const Mat3 G = Ba + 0.5 * RM;
+  Mat3 H;  // column k = r x (row k of G)
+  for (int k = 0; k < 3; ++k) H.col(k) = r.cross(Vec3(G.row(k).transpose()));
+  for (int a = 0; a < 3; ++a)
+    for (int c = a; c < 3; ++c) bp.ia[sym(a, c)] += Ia[sym(a, c)] + H(a, c) + H(c, a);
+  for (int a = 0; a < 3; ++a)
+    for (int c = 0; c < 3; ++c) bp.ia[6 + 3 * a + c] += Ba(a, c) + RM(a, c);
+  for (int k = 0; k < 6; ++k) bp.ia[15 + k] += Ia[15 + k];
+  const Vec3 f_ang = pa_ang + r.cross(pa_lin);
+  for (int k = 0; k < 3; ++k) {
+    bp.pa[k] += f_ang[k];
+    bp.pa[3 + k] += pa_lin[k];
+  }
 }
 
 // The base's (gravity-shifted) spatial acceleration; for a floating base the
@@ -167,12 +274,19 @@ inline Vec6 base_acceleration(const Model& model, Data& data) {
       return a0;
     case BaseKind::kFloating: break;
   }
+  const Body& b = data.aba_body[0];
   Mat6 I;
-  I.topLeftCorner<3, 3>() = data.ia_ang[0];
-  I.topRightCorner<3, 3>() = data.ia_cross[0];
-  I.bottomLeftCorner<3, 3>() = data.ia_cross[0].transpose();
-  I.bottomRightCorner<3, 3>() = data.ia_lin[0];
-  a0 = -I.llt().solve(data.pa[0]);
+  for (int a = 0; a < 3; ++a) {
+    for (int c = 0; c < 3; ++c) {
+      I(a, c) = b.ia[sym(a, c)];
+      I(a, 3 + c) = b.ia[6 + 3 * a + c];
+      I(3 + c, a) = b.ia[6 + 3 * a + c];
+      I(3 + a, 3 + c) = b.ia[15 + sym(a, c)];
+    }
+  }
+  Vec6 p;
+  for (int k = 0; k < 6; ++k) p[k] = b.pa[k];
+  a0 = -I.llt().solve(p);
   // True acceleration = shifted + g; the classical acceleration of the base
   // origin adds w x v.
   const Motion& v = data.v[0];
@@ -188,44 +302,60 @@ void aba_impl(const Model& model, Data& data, double h, double dt) {
   // Pass 1: poses, velocities, own inertias, bias forces, joint torques.
   data.oMi[0] = {data.base_q.toRotationMatrix(), data.base_p};
   data.v[0] = base_velocity(model, data);
-  seed_body(model, data, 0, h);
+  seed<false>(model, data, 0, h, Vec3::Zero());
   for (int i = 1; i < n; ++i) {
     const int p = model.parent[i];
     const SE3& oMp = data.oMi[p];
     const SE3& pMj = model.joint_placement[i];
     SE3& oMi = data.oMi[i];
     oMi.rotation.noalias() = oMp.rotation * (pMj.rotation * data.q[i].toRotationMatrix());
-    oMi.translation.noalias() = oMp.translation + oMp.rotation * pMj.translation;
-    const Vec3 r = oMi.translation - oMp.translation;
-    data.v[i].angular = data.v[p].angular + oMi.rotation * data.w[i];
-    data.v[i].linear = data.v[p].linear + data.v[p].angular.cross(r);
-    seed_body(model, data, i, h);
-    seed_joint(model, data, i, h);
+    const Vec3 r = oMp.rotation * pMj.translation;
+    oMi.translation = oMp.translation + r;
+    store3(data.aba_body[i].r, r);
+    const Vec3 ww = oMi.rotation * data.w[i];
+    const Motion& vp = data.v[p];
+    data.v[i].angular = vp.angular + ww;
+    data.v[i].linear = vp.linear + vp.angular.cross(r);
+    seed<true>(model, data, i, h, ww);
   }
   // External forces: world force at a body point, plus a world torque.
   for (const BodyForce& bf : data.body_forces) {
     if (bf.body < 0 || bf.body >= n) continue;
     const Vec3 arm = data.oMi[bf.body].rotation * bf.point;
-    data.pa[bf.body].head<3>() -= arm.cross(bf.force) + bf.torque;
-    data.pa[bf.body].tail<3>() -= bf.force;
+    const Vec3 t = arm.cross(bf.force) + bf.torque;
+    double* pa = data.aba_body[bf.body].pa;
+    for (int k = 0; k < 3; ++k) {
+      pa[k] -= t[k];
+      pa[3 + k] -= bf.force[k];
+    }
   }
 
   // Pass 2: articulated inertias and bias forces, leaf to root.
-  for (int i = n - 1; i > 0; --i) backward_body(model, data, i);
+  Body* body = data.aba_body.data();
+  const int* parent = model.parent.data();
+  for (int i = n - 1; i > 0; --i) backward_body(body[i], body[parent[i]]);
   const Vec6 a0 = base_acceleration(model, data);
 
   // Pass 3: accelerations, root to leaf (and the state update).
   data.a[0] = a0;
   for (int i = 1; i < n; ++i) {
-    const int p = model.parent[i];
-    const Vec6& ap = data.a[p];
-    const Vec3 r = data.oMi[i].translation - data.oMi[p].translation;
-    Vec6 ai = data.c[i];
-    ai.head<3>() += ap.head<3>();
-    ai.tail<3>() += ap.tail<3>() + ap.head<3>().cross(r);
-    const Vec3 alpha = data.du[i] - data.y[i] * ai;  // joint acceleration, world axes
-    ai.head<3>() += alpha;
-    data.a[i] = ai;
+    const Body& b = body[i];
+    const Vec6& ap = data.a[parent[i]];
+    const Vec3 r = load3(b.r);
+    const Vec3 ap_ang = ap.head<3>();
+    Vec3 a_ang = ap_ang + load3(b.c);
+    const Vec3 a_lin = ap.tail<3>() + ap_ang.cross(r) + load3(b.c + 3);
+    // Joint acceleration, world axes: D^-1 u - Y a.
+    const double* Y = b.ia;
+    Vec3 alpha;
+    for (int k = 0; k < 3; ++k) {
+      const double* y = Y + 6 * k;
+      alpha[k] = Y[18 + k] - (y[0] * a_ang[0] + y[1] * a_ang[1] + y[2] * a_ang[2] +
+                              y[3] * a_lin[0] + y[4] * a_lin[1] + y[5] * a_lin[2]);
+    }
+    a_ang += alpha;
+    Vec6& ai = data.a[i];
+    ai << a_ang, a_lin;
     const Vec3 dw = data.oMi[i].rotation.transpose() * alpha;
     data.dw[i] = dw;
     if constexpr (kIntegrate) {

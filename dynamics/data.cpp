@@ -11,16 +11,10 @@ Data make_data(const Model& model) {
   d.dw.assign(n, Vec3::Zero());
   d.oMi.assign(n, SE3::identity());
   d.v.assign(n, Motion::zero());
-  d.ia_ang.assign(n, Mat3::Zero());
-  d.ia_cross.assign(n, Mat3::Zero());
-  d.ia_lin.assign(n, Mat3::Zero());
-  d.pa.assign(n, Vec6::Zero());
-  d.c.assign(n, Vec6::Zero());
-  d.y.assign(n, Eigen::Matrix<double, 3, 6>::Zero());
-  d.du.assign(n, Vec3::Zero());
+  d.aba_body.assign(n, Data::AbaBody{});
   d.a.assign(n, Vec6::Zero());
-  d.u.assign(n, Vec3::Zero());
-  d.d_joint.assign(n, Mat3::Zero());
+  d.ia_ang.assign(n, Mat3::Zero());
+  d.y.assign(n, Eigen::Matrix<double, 3, 6>::Zero());
   return d;
 }
 

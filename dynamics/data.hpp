@@ -54,17 +54,30 @@ struct Data {
   double elastic_energy = 0.0;      // J, joint springs 1/2 r^T K r
   int first_nonfinite_joint = -1;   // check_state: first diverged joint (0 = base), -1 if fine
 
-  // ---- Scratch of aba (structure of arrays, world axes about each body origin).
-  std::vector<Mat3> ia_ang;         // (nbody) articulated inertia, angular-angular block, kg m^2
-  std::vector<Mat3> ia_cross;       // (nbody) angular-linear block, kg m
-  std::vector<Mat3> ia_lin;         // (nbody) linear-linear block, kg
-  std::vector<Vec6> pa;             // (nbody) articulated bias force (angular; linear)
-  std::vector<Vec6> c;              // (nbody) velocity-product acceleration v x (S w)
-  std::vector<Vec3> u;              // (nbody) joint torque, world axes, N m
-  std::vector<Mat3> d_joint;        // (nbody) implicit joint block R (hD + h^2 K) R^T
-  std::vector<Eigen::Matrix<double, 3, 6>> y;  // (nbody) D^-1 U^T
-  std::vector<Vec3> du;             // (nbody) D^-1 u
+  // ---- Scratch of aba (world axes about each body origin).
+  // One packed record per body, so that each sweep streams through a single
+  // contiguous array (nothing is allocated per step). Layout: see AbaBody.
+  struct alignas(64) AbaBody {
+    // Backward pass input: articulated inertia, symmetric blocks stored once:
+    // ia[0..5] angular-angular A (xx, yy, zz, xy, xz, yz, kg m^2),
+    // ia[6..14] angular-linear B (row-major, kg m), ia[15..20] linear-linear
+    // M (symmetric like A, kg). Overwritten by the backward pass with
+    // Y = D^-1 U^T (ia[0..17], row-major 3x6) and D^-1 u (ia[18..20]), which
+    // the forward pass reads.
+    double ia[21];
+    double r[3];      // m, o_i - o_parent, world
+    double c[6];      // velocity-product acceleration v x (S w) (angular; linear)
+    double pa[6];     // articulated bias force (angular; linear)
+    double u[3];      // joint torque, world axes, N m
+    double dj[6];     // implicit joint block R (hD + h^2 K) R^T, symmetric like A
+    double pad[3];
+  };
+  std::vector<AbaBody> aba_body;    // (nbody)
   std::vector<Vec6> a;              // (nbody) body acceleration (gravity-shifted: a - g)
+  // Kept for source compatibility with the former unpacked scratch; sized
+  // (nbody) by make_data but not used by aba.
+  std::vector<Mat3> ia_ang;
+  std::vector<Eigen::Matrix<double, 3, 6>> y;
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

@@ -110,11 +110,39 @@ template <> inline constexpr const char* error_message<the_arrow> = "expected '-
 template <> inline constexpr const char* error_message<weight> = "expected the production's weight after ':'";
 template <> inline constexpr const char* error_message<end_of_line> = "unexpected text";
 
+// Every recursion of the expression grammar passes through one of these rules
+// (each must be selected in the parse tree, or its control hooks are not called);
+// their nesting is counted so that hostile input (`- - - ... x`, `2^2^...^2`,
+// `a?b:a?b:...`, deep parentheses) fails with a message instead of
+// exhausting the stack.
+constexpr int kMaxExprNesting = 256;
+struct Nesting {
+  int depth = 0;
+};
+template <typename Rule> inline constexpr bool nests = false;
+template <> inline constexpr bool nests<expr> = true;
+template <> inline constexpr bool nests<operand> = true;
+template <> inline constexpr bool nests<pow_rhs> = true;
+inline constexpr const char* kTooDeep = "expression nested too deeply";
+
 template <typename Rule>
 struct control : peg::normal<Rule> {
   template <typename Input, typename... States>
   [[noreturn]] static void raise(const Input& in, States&&...) {
     throw peg::parse_error(error_message<Rule>, in);
+  }
+  template <typename Input>
+  static void start(const Input& in, Nesting& n) {
+    if constexpr (nests<Rule>)
+      if (++n.depth > kMaxExprNesting) throw peg::parse_error(kTooDeep, in);
+  }
+  template <typename Input>
+  static void success(const Input&, Nesting& n) noexcept {
+    if constexpr (nests<Rule>) --n.depth;
+  }
+  template <typename Input>
+  static void failure(const Input&, Nesting& n) noexcept {
+    if constexpr (nests<Rule>) --n.depth;
   }
 };
 

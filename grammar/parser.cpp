@@ -17,6 +17,10 @@ namespace {
 // ---------------------------------------------------------------- logical lines
 
 constexpr int kMaxNesting = 256;  // parentheses deeper than this are refused (no stack overflow)
+// Depth of an expression tree: left-associative chains (`1+1+...+1`) nest
+// without recursion in the grammar; deeper trees are refused so that copying
+// and destroying an Expr never exhausts the stack.
+constexpr int kMaxExprDepth = 1000;
 
 }  // namespace
 
@@ -102,7 +106,7 @@ struct selector : peg::parse_tree::selector<
                       peg::parse_tree::fold_one::on<r::power, r::mul_l, r::add_l, r::rel_l, r::eq_l, r::and_l,
                                                     r::or_l, r::ternary, r::operand, r::pow_rhs, r::rhs_mul,
                                                     r::rhs_add, r::rhs_rel, r::rhs_eq, r::rhs_and, r::rhs_or,
-                                                    r::tern_rhs>> {};
+                                                    r::tern_rhs, r::expr>> {};  // expr: so that control<expr> counts nesting
 
 using Node = peg::parse_tree::node;
 
@@ -113,7 +117,9 @@ struct Converter {
   std::vector<Diagnostic>& diags;
   bool ok = true;
 
-  Pos at(const Node& n) const { return at_byte(n.begin().byte); }
+  // The byte offset only: n.begin() would copy n.source, a view of the
+  // parse's input name, which is gone once parse_part has returned.
+  Pos at(const Node& n) const { return at_byte(n.m_begin.byte); }
   Pos at_byte(std::size_t b) const {
     b += offset;
     if (b < line.pos.size()) return line.pos[b];
@@ -124,9 +130,13 @@ struct Converter {
     ok = false;
   }
 
-  Expr expr(const Node& n) {
+  Expr expr(const Node& n, int depth = 0) {
     Expr e;
     e.pos = at(n);
+    if (depth > kMaxExprDepth) {
+      error(e.pos, rules::kTooDeep);
+      return e;
+    }
     if (n.is_type<r::number>()) {
       e.kind = Expr::Kind::Number;
       auto sv = n.string_view();
@@ -150,43 +160,49 @@ struct Converter {
       e.kind = Expr::Kind::Call;
       e.text = n.children.at(0)->string();
       if (n.children.size() > 1)
-        for (auto& a : n.children[1]->children) e.args.push_back(expr(*a));
+        for (auto& a : n.children[1]->children) e.args.push_back(expr(*a, depth + 1));
       return e;
     }
     if (n.is_type<r::neg>() || n.is_type<r::lnot>()) {
       e.kind = Expr::Kind::Unary;
       e.text = n.is_type<r::neg>() ? "-" : "!";
-      e.args.push_back(expr(*n.children.at(0)));
+      e.args.push_back(expr(*n.children.at(0), depth + 1));
       return e;
     }
     if (n.is_type<r::power>() || n.is_type<r::pow_rhs>() || n.is_type<r::rhs_mul>()) {  // a ^ b (right-associative by construction)
       e.kind = Expr::Kind::Binary;
       e.text = "^";
-      e.args.push_back(expr(*n.children.at(0)));
-      e.args.push_back(expr(*n.children.at(1)));
+      e.args.push_back(expr(*n.children.at(0), depth + 1));
+      e.args.push_back(expr(*n.children.at(1), depth + 1));
       e.pos = at(*n.children.at(1));
       return e;
     }
     if (n.is_type<r::ternary>()) {
       e.kind = Expr::Kind::Ternary;
-      for (auto& c : n.children) e.args.push_back(expr(*c));
+      for (auto& c : n.children) e.args.push_back(expr(*c, depth + 1));
       return e;
     }
     // a left-associative level: operand (op operand)*
     if (n.children.size() >= 3) {
-      Expr acc = expr(*n.children[0]);
+      const int ops = int((n.children.size() - 1) / 2);  // the chain nests this deep
+      if (depth + ops > kMaxExprDepth) {
+        error(at(*n.children[std::size_t(2 * (kMaxExprDepth - depth > 0 ? kMaxExprDepth - depth : 0) + 1)]),
+              rules::kTooDeep);
+        return e;
+      }
+      Expr acc = expr(*n.children[0], depth + ops);
       for (std::size_t k = 1; k + 1 < n.children.size(); k += 2) {
         Expr b;
         b.kind = Expr::Kind::Binary;
         b.text = n.children[k]->string();
         b.pos = at(*n.children[k]);
         b.args.push_back(std::move(acc));
-        b.args.push_back(expr(*n.children[k + 1]));
+        b.args.push_back(expr(*n.children[k + 1], depth + ops));
         acc = std::move(b);
       }
       return acc;
     }
-    if (n.children.size() == 1) return expr(*n.children[0]);
+    if (n.children.size() == 1) return expr(*n.children[0], depth);
     error(e.pos, "internal: unexpected expression node");
     return e;
   }
@@ -250,7 +266,8 @@ std::unique_ptr<Node> parse_part(const LogicalLine& line, std::size_t from, std:
     return b < line.pos.size() ? line.pos[b] : line.pos.back();
   };
   try {
-    auto root = peg::parse_tree::parse<Rule, selector, peg::nothing, r::control>(in);
+    r::Nesting nesting;
+    auto root = peg::parse_tree::parse<Rule, selector, peg::nothing, r::control>(in, nesting);
     if (!root) {
       diags.push_back({path, at_byte(0), "syntax error"});
       return nullptr;

@@ -96,9 +96,17 @@ std::string where(const RuleSet& rules, const grammar::Pos& p) {
   return rules.path + ":" + std::to_string(p.line) + ":" + std::to_string(p.col);
 }
 
+// What is being rewritten, for messages: "derivation step 3", "the decomposition after derivation step 3".
+std::string stage(const RuleSet& rules, const ProductionGroup& g, int step) {
+  if (&g == &rules.homomorphism) return "the homomorphism";
+  std::string s = "derivation step " + std::to_string(long(step) + 1);
+  if (&g == &rules.decomposition) return step < 0 ? "the decomposition of the axiom" : "the decomposition after " + s;
+  return s;
+}
+
 // Writes p's successor; false (with err) if a parameter is not finite.
 bool emit(const Production& p, const RuleSet& rules, const double* vars, Rng& rng, ModuleString& out,
-          std::size_t i, int step, grammar::Diagnostic& err) {
+          std::size_t i, const ProductionGroup& g, int step, grammar::Diagnostic& err) {
   if (p.succ_constant) {
     out.append(p.succ_string, 0, p.succ_string.size());
     return true;
@@ -110,7 +118,7 @@ bool emit(const Production& p, const RuleSet& rules, const double* vars, Rng& rn
       if (!std::isfinite(v)) {
         err = {rules.path, m.pos,
                "parameter " + std::to_string(k + 1) + " of '" + rules.symbols.name(m.sym) + "' is " +
-                   (std::isnan(v) ? "not a number" : "infinite") + " (derivation step " + std::to_string(step + 1) +
+                   (std::isnan(v) ? "not a number" : "infinite") + " (" + stage(rules, g, step) +
                    ", module " + std::to_string(i) + " of the string, production at " + where(rules, p.pos) + ")"};
         return false;
       }
@@ -124,6 +132,14 @@ bool emit(const Production& p, const RuleSet& rules, const double* vars, Rng& rn
 
 }  // namespace
 
+std::size_t param_limit(const DeriveOptions& opts) {
+  constexpr std::size_t kFormat = 0xffffffffu;  // 32-bit parameter offsets
+  std::size_t p = opts.max_params ? opts.max_params
+                  : opts.max_modules > kFormat / 2 ? kFormat
+                                                   : 2 * opts.max_modules;
+  return p < kFormat ? p : kFormat;
+}
+
 RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const ModuleString& in, ModuleString& out,
                       Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& sc) {
   RewriteResult res;
@@ -131,6 +147,16 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
   out.reserve(in.size() * 2, in.params.size() * 2);
   if (g.any_context) sc.match = match_brackets(in);
   const std::size_t slots = std::size_t(g.max_slots > 0 ? g.max_slots : 1);
+  const std::size_t max_params = param_limit(opts);
+  auto too_big = [&](grammar::Pos pos, const char* growing) {
+    const bool params = out.size() <= opts.max_modules;
+    res.ok = false;
+    res.error = {rules.path, pos,
+                 "the string grew past the limit of " +
+                     std::to_string(params ? max_params : opts.max_modules) + (params ? " parameters" : " modules") +
+                     " in " + stage(rules, g, step) + growing +
+                     (params ? "" : " (raise the limit with --max-modules)")};
+  };
   const std::size_t n = in.size();
   const std::uint8_t* has_rule = g.has_rule.data();
   const std::size_t nsym = g.has_rule.size();
@@ -187,26 +213,18 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
       out.append(in, i, i + 1);
     } else {
       res.changed = true;
-      if (!emit(*chosen, rules, chosen_vars, rng, out, i, step, res.error)) {
+      if (!emit(*chosen, rules, chosen_vars, rng, out, i, g, step, res.error)) {
         res.ok = false;
         return res;
       }
-      if (out.size() > opts.max_modules) {
-        res.ok = false;
-        res.error = {rules.path, chosen->pos,
-                     "the string grew past the limit of " + std::to_string(opts.max_modules) +
-                         " modules in derivation step " + std::to_string(step + 1) +
-                         "; this production was growing it (raise the limit with --max-modules)"};
+      if (out.size() > opts.max_modules || out.params.size() > max_params) {
+        too_big(chosen->pos, "; this production was growing it");
         return res;
       }
     }
     ++i;
   }
-  if (out.size() > opts.max_modules) {
-    res.ok = false;
-    res.error = {rules.path, {}, "the string grew past the limit of " + std::to_string(opts.max_modules) +
-                                     " modules in derivation step " + std::to_string(step + 1)};
-  }
+  if (out.size() > opts.max_modules || out.params.size() > max_params) too_big({}, "");
   return res;
 }
 
@@ -267,6 +285,7 @@ RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const
   res = decompose(rules, out, step, opts, sc);
   if (!res.ok) return res;
   res.changed = res.changed || changed;
+  res.same = rules.deterministic && out == s;
   std::swap(s, out);
   return res;
 }

@@ -13,7 +13,13 @@ namespace lsd::interp {
 
 struct DeriveOptions {
   std::size_t max_modules = 200'000'000;  // a derived string may not grow past this (--max-modules)
+  // A derived string may not hold more parameters than this; 0 means twice
+  // max_modules. Never more than 2^32 - 1 (ModuleString's offsets are 32-bit).
+  std::size_t max_params = 0;
 };
+
+// The parameter limit that `opts` stands for.
+std::size_t param_limit(const DeriveOptions& opts);
 
 struct DeriveScratch {
   std::vector<std::int32_t> match;  // bracket matches of the input
@@ -26,6 +32,7 @@ struct DeriveScratch {
 struct RewriteResult {
   bool ok = true;
   bool changed = false;  // some production applied
+  bool same = false;     // derive_step only, for a deterministic L-system: the string did not change
   grammar::Diagnostic error;
 };
 

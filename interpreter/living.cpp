@@ -85,6 +85,10 @@ bool build_living_model(const RuleSet& rules, const ModuleString& s, LivingModel
               "angular velocity)");
         continue;
       }
+      if (!std::isfinite(dyn::Vec3(s.param(i)[3], s.param(i)[4], s.param(i)[5]).squaredNorm())) {
+        error("the base state '@M' at module " + std::to_string(i) + " has a rotation vector too long to be an angle");
+        continue;
+      }
       lm.base_module = long(i);
     } else if (sym == spec.joint) {
       const TurtleState& f = frames[frame++];
@@ -95,6 +99,10 @@ bool build_living_model(const RuleSet& rules, const ModuleString& s, LivingModel
       }
       if (cur.body < 0) {
         error("the joint " + module_text(rules, s, i) + " stands before the first body");
+        continue;
+      }
+      if (!std::isfinite(dyn::Vec3(s.param(i)[0], s.param(i)[1], s.param(i)[2]).squaredNorm())) {
+        error("the joint " + module_text(rules, s, i) + " has a rotation vector too long to be an angle");
         continue;
       }
       if (cur.pending >= 0)

@@ -26,13 +26,18 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
       return false;
     }
     StringHeader h;
-    if (!read_string(content, opts.axiom_file, ls.rules.symbols, ls.current, h, diags)) return false;
+    DeriveOptions d;
+    d.max_modules = opts.max_modules;
+    const StringLimits limits{opts.max_modules, param_limit(d)};
+    if (!read_string(content, opts.axiom_file, ls.rules.symbols, ls.current, h, diags, limits)) return false;
     ls.steps_done = h.step;
     ls.time = h.time;
     return true;
   }
   ls.current = ls.rules.axiom;
-  auto res = decompose(ls.rules, ls.current, -1, DeriveOptions{}, ls.scratch);
+  DeriveOptions d;
+  d.max_modules = opts.max_modules;
+  auto res = decompose(ls.rules, ls.current, -1, d, ls.scratch);
   if (!res.ok) {
     diags.push_back(res.error);
     return false;
@@ -43,14 +48,39 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
 bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
                   std::vector<grammar::Diagnostic>& diags) {
   std::string text, err;
-  if (!read_file(path, text, &err)) {
+  if (!read_file(path, text, &err, kMaxLsFileBytes)) {
     diags.push_back({path, {}, err});
     return false;
   }
   return load_lsystem_text(text, path, opts, ls, diags);
 }
 
+RepeatDetector::RepeatDetector(const RuleSet& rules, const ModuleString& s, long step)
+    : on_(rules.deterministic), saved_at_(step) {
+  if (on_ && s.size() <= kMaxSnapshot) saved_ = s;
+  else saved_at_ = -1;
+}
+
+long RepeatDetector::observe(const ModuleString& s, bool same, long step) {
+  if (!on_) return 0;
+  if (same) return 1;
+  if (s.size() > kMaxSnapshot) return 0;
+  if (saved_at_ >= 0 && s == saved_) return step - saved_at_;
+  if (saved_at_ < 0 || step - saved_at_ >= power_) {  // Brent: move the snapshot at powers of two
+    saved_ = s;
+    saved_at_ = step;
+    power_ *= 2;
+  }
+  return 0;
+}
+
 bool derive(Lsystem& ls, int n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags) {
+  if (long(ls.steps_done) + n > 2000000000L) {  // steps are counted in an int (and saved, see string_io.cpp)
+    diags.push_back({ls.rules.path, {}, "deriving " + std::to_string(n) + " more steps after step " +
+                                            std::to_string(ls.steps_done) + " would pass the limit of 2000000000 steps"});
+    return false;
+  }
+  RepeatDetector repeat(ls.rules, ls.current, ls.steps_done);
   for (int k = 0; k < n; ++k) {
     auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
     if (!res.ok) {  // ls.current still holds the last complete string
@@ -58,6 +88,11 @@ bool derive(Lsystem& ls, int n, const DeriveOptions& opts, std::vector<grammar::
       return false;
     }
     ++ls.steps_done;
+    if (long period = repeat.observe(ls.current, res.same, ls.steps_done)) {
+      const long left = long(n) - (k + 1), skip = left - left % period;  // whole periods change nothing
+      k += int(skip);
+      ls.steps_done += int(skip);
+    }
   }
   return true;
 }

@@ -151,6 +151,12 @@ bool successor_list(Ctx& c, const grammar::ModuleList& list, const NameLookup& n
             ok = false;
             continue;
           }
+          if (e.is_constant && !std::isfinite(e.value)) {  // folded: derivation would copy it unchecked
+            c.error(p.pos, "parameter " + std::to_string(sm.params.size() + 1) + " of '" +
+                               c.rs.symbols.name(sm.sym) + "' is " + (std::isnan(e.value) ? "not a number" : "infinite"));
+            ok = false;
+            continue;
+          }
           sm.params.push_back(std::move(e));
         }
       } else if (c.rs.dynamics.enabled && sm.sym == c.rs.dynamics.joint) {
@@ -523,6 +529,11 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition})
     for (const auto& p : g->prods)
       for (const auto& s : p.succ) rs.has_queries = rs.has_queries || is_query(s.sym);
+
+  rs.deterministic = !rs.main.any_random && !rs.decomposition.any_random;
+  if (rs.stochastic)  // a choice is made only where two productions share a predecessor
+    for (const ProductionGroup* g : {&rs.main, &rs.decomposition})
+      for (const auto& c : g->by_symbol) rs.deterministic = rs.deterministic && c.size() < 2;
 
   for (std::size_t i = before; i < diags.size(); ++i)
     if (!diags[i].warning) return false;

@@ -88,6 +88,10 @@ struct RuleSet {
   ProductionGroup main, decomposition, homomorphism;
   DynamicsSpec dynamics;
   bool has_queries = false;  // ?P ?H ?L ?U appear somewhere
+  // A derivation step is a function of the string alone: no random numbers in
+  // the productions or the decomposition, and no stochastic choice between
+  // productions. Then a string that repeats an earlier one repeats forever.
+  bool deterministic = true;
 };
 
 struct CompileOptions {

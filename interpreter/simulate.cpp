@@ -1,6 +1,8 @@
 #include "simulate.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "turtle.hpp"
 
@@ -32,14 +34,34 @@ bool growth_due(const Simulation& sim) {
   return ls.time >= double(ls.steps_done + 1) * sim.grow_every - 1e-9 * sim.dt;
 }
 
+// How many derivation steps are due at the current time (growth_due for the
+// next steps in a row).
+long due_steps(const Simulation& sim) {
+  const Lsystem& ls = *sim.ls;
+  const long left = std::max(0L, long(ls.rules.derivation_length) - ls.steps_done);
+  if (sim.grow_every <= 0) return left;
+  auto due = [&](long m) {  // is step number steps_done + m due?
+    return ls.time >= double(ls.steps_done + m) * sim.grow_every - 1e-9 * sim.dt;
+  };
+  long lo = 0, hi = left;  // due(lo) or lo == 0; find the last m <= left that is due
+  while (lo < hi) {
+    long mid = lo + (hi - lo + 1) / 2;
+    if (due(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 }  // namespace
 
 bool grow_if_due(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
   Lsystem& ls = *sim.ls;
   bool grew = false;
   const TurtleOptions topt = turtle_options(ls.rules);
+  std::optional<RepeatDetector> repeat;  // no physics between these steps: a repeating string repeats
   while (growth_due(sim)) {
     if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the deformed pose, just before the step
+    if (!repeat) repeat.emplace(ls.rules, ls.current, ls.steps_done);
     auto res = derive_step(ls.rules, ls.current, ls.steps_done, sim.opts.derive, ls.scratch);
     if (!res.ok) {
       diags.push_back(res.error);
@@ -48,6 +70,11 @@ bool grow_if_due(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
     ++ls.steps_done;
     if (ls.rules.has_queries) fill_queries(ls.current, topt);
     grew = true;
+    // (the string before the step had its queries filled, so res.same is exact with queries too)
+    if (long period = repeat->observe(ls.current, res.same, ls.steps_done)) {
+      const long skip = due_steps(sim) / period * period;  // whole periods of steps due now change nothing
+      ls.steps_done += int(skip);
+    }
   }
   if (grew) return rebuild_model(sim, diags);
   return true;
@@ -117,6 +144,20 @@ TraceRow trace_row(Simulation& sim) {
 bool run_simulation(Lsystem& ls, const SimOptions& opts, const std::function<void(const TraceRow&)>& on_row,
                     std::vector<grammar::Diagnostic>& diags) {
   Simulation sim;
+  {  // bound the run before starting it: `dt: 1e-300` must not loop for ever
+    const double dt = opts.dt.value_or(ls.rules.dynamics.dt);
+    const double steps = (opts.until - ls.time) / dt;
+    if (!(steps <= opts.max_physics_steps)) {
+      const auto& written = ls.rules.dynamics.written;
+      const bool from_file = !opts.dt && written.count("dt");
+      diags.push_back({ls.rules.path, from_file ? written.at("dt") : grammar::Pos{},
+                       "running from t=" + format_double(ls.time) + " s to t=" + format_double(opts.until) +
+                           " s with dt=" + format_double(dt) + " s would take " + format_double(std::ceil(steps)) +
+                           " physics steps, more than the limit of " + format_double(opts.max_physics_steps) +
+                           " (use a larger dt or a shorter --time)"});
+      return false;
+    }
+  }
   if (!start_simulation(ls, opts, sim, diags)) return false;
   auto maybe_trace = [&]() {
     if (!on_row) return;

@@ -20,6 +20,7 @@ struct SimOptions {
   std::optional<bool> implicit;      // overrides dynamics: integrator
   double trace_every = 0;            // s between trace rows; 0 = every step
   double max_angular_velocity = 1e4;  // rad/s: a joint spinning faster has diverged
+  double max_physics_steps = 1e8;     // a run that would take more steps of dt is refused
   DeriveOptions derive;
   LivingOptions living;
 };

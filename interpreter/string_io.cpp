@@ -56,7 +56,7 @@ std::string header_line(const StringHeader& h) {
 }
 
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
-                 StringHeader& header, std::vector<grammar::Diagnostic>& diags) {
+                 StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits) {
   out.clear();
   const std::size_t before = diags.size();
   std::size_t i = 0, n = text.size();
@@ -68,6 +68,7 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
   };
   std::vector<SymbolId> syms;
   std::vector<double> vals;
+  std::vector<grammar::Pos> open;  // unclosed '['
   while (i < n && diags.size() - before < 20) {
     char c = text[i];
     if (c == '\n') {
@@ -89,7 +90,7 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
         std::size_t t = l.find("t="), s = l.find("step=");
         if (t != std::string::npos) std::from_chars(l.data() + t + 2, l.data() + l.size(), header.time);
         if (s != std::string::npos) std::from_chars(l.data() + s + 5, l.data() + l.size(), header.step);
-        if (!std::isfinite(header.time) || header.step < 0) {
+        if (!std::isfinite(header.time) || header.time < 0 || header.step < 0 || header.step > 2000000000) {
           error(i, "bad '# lsd' header line");
           header.time = 0;
           header.step = 0;
@@ -156,9 +157,24 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
         break;
       }
     }
+    if (syms.back() == '[') {
+      open.push_back(pos(ws));
+    } else if (syms.back() == ']') {
+      if (open.empty()) error(ws, "unbalanced brackets: ']' without a matching '['");
+      else open.pop_back();
+    }
     for (std::size_t s = 0; s + 1 < syms.size(); ++s) out.push(syms[s]);
     out.push(syms.back(), vals.data(), int(vals.size()));
+    if (out.size() > limits.max_modules || out.params.size() > limits.max_params) {
+      error(ws, "the string has more than " +
+                    (out.size() > limits.max_modules ? std::to_string(limits.max_modules) + " modules"
+                                                     : std::to_string(limits.max_params) + " parameters") +
+                    " (raise the limit with --max-modules)");
+      break;
+    }
   }
+  if (!open.empty() && diags.size() == before)
+    diags.push_back({path, open.back(), "unbalanced brackets: '[' is never closed"});
   return diags.size() == before;
 }
 
@@ -188,16 +204,31 @@ bool write_file_atomic(const std::string& path, const std::string& content, std:
   return true;
 }
 
-bool read_file(const std::string& path, std::string& content, std::string* error) {
-  std::ifstream f(path, std::ios::binary);
+bool read_file(const std::string& path, std::string& content, std::string* error, std::size_t max_bytes) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) {
     if (error) *error = "cannot open '" + path + "'";
     return false;
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  content = ss.str();
-  return true;
+  content.clear();
+  char buf[1 << 16];
+  std::size_t k;
+  bool ok = true;
+  while ((k = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    if (content.size() + k > max_bytes) {
+      if (error) *error = "'" + path + "' is larger than the limit of " + std::to_string(max_bytes) + " bytes";
+      ok = false;
+      break;
+    }
+    content.append(buf, k);
+  }
+  if (ok && std::ferror(f)) {
+    if (error) *error = "cannot read '" + path + "'";
+    ok = false;
+  }
+  std::fclose(f);
+  if (!ok) content.clear();
+  return ok;
 }
 
 }  // namespace lsd::interp

@@ -24,13 +24,19 @@ std::string header_line(const StringHeader& h);  // "# lsd t=... step=...\n"
 
 // Reads a string file. Names are split as in a .ls file (declared names by
 // longest match, then single characters). Errors are located by line and column.
+struct StringLimits {
+  std::size_t max_modules = 0xffffffffu;  // more modules is an error
+  std::size_t max_params = 0xffffffffu;   // more parameters is an error (never more than 2^32 - 1)
+};
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
-                 StringHeader& header, std::vector<grammar::Diagnostic>& diags);
+                 StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits = {});
 
 // Writes a whole file through a temporary file and a rename, so an interrupted
 // write never leaves a truncated file. On failure returns false with a message.
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);
-bool read_file(const std::string& path, std::string& content, std::string* error);
+// Reads a whole file; a file larger than max_bytes is an error.
+bool read_file(const std::string& path, std::string& content, std::string* error,
+               std::size_t max_bytes = std::size_t(1) << 32);
 
 // Shortest round-trip text of a double.
 std::string format_double(double v);

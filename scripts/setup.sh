@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages lsd needs, only when some are missing.
+# Extra package names given as arguments are installed too.
 # Uses sudo when not run as root. Safe to run again: it does nothing when all is there.
 set -euo pipefail
 pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgui-dev
       libstb-dev catch2 xvfb xauth libgl1-mesa-dri libgl-dev)
+pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Renders the README's gallery into docs/gallery/ (one command per picture,
+# the same commands the README shows). Needs a display; under none it uses
+# xvfb-run. Usage: scripts/gallery.sh [build-dir]
+set -euo pipefail
+build=${1:-build}
+cd "$(dirname "$0")/.."
+lsd="$build/lsd"
+mkdir -p docs/gallery
+run() { if [ -n "${DISPLAY:-}" ]; then "$@"; else xvfb-run -a -s "-screen 0 1280x800x24" "$@"; fi; }
+size="--width 480 --height 480"
+run $lsd render examples/abop/fig1_24a.ls -o docs/gallery/fig1_24a.png $size
+run $lsd render examples/abop/fig2_6a.ls -o docs/gallery/fig2_6a.png $size
+run $lsd render examples/abop/fig2_8a.ls -o docs/gallery/fig2_8a.png $size
+run $lsd render examples/abop/fig1_31b.ls -o docs/gallery/fig1_31b.png $size
+run $lsd render examples/dynamics/herb.ls --time 12 -o docs/gallery/herb.png $size
+run $lsd render examples/dynamics/orchid.ls --time 5 -o docs/gallery/orchid.png $size
+run $lsd render examples/dynamics/rose.ls --time 3 -o docs/gallery/rose.png $size
+run $lsd render examples/dynamics/weeping.ls --time 4 -o docs/gallery/weeping.png $size
+run $lsd render examples/dynamics/inflorescence.ls --time 3 -o docs/gallery/inflorescence.png $size
+run $lsd render examples/dynamics/plastic.ls --time 8 -o docs/gallery/plastic.png $size
+run $lsd render examples/dynamics/twig.ls --time 2.2 -o docs/gallery/twig.png $size
+run $lsd render examples/dynamics/tree10k.ls --time 6 -o docs/gallery/tree10k.png $size
+echo "gallery: $(ls docs/gallery/*.png | wc -l) pictures in docs/gallery/"

@@ -1,0 +1,3 @@
+axiom: A
+decomposition:
+A --> [B

@@ -1,0 +1,3 @@
+axiom: A
+homomorphism:
+A --> F]

@@ -1,0 +1,2 @@
+axiom: B J B(0.1, 0.01)
+dynamics:

@@ -1,0 +1,2 @@
+axiom: B(0.1) J B(0.1, 0.01)
+dynamics:

@@ -1,0 +1,2 @@
+axiom: J B(0.1, 0.01)
+dynamics:

@@ -1,0 +1,5 @@
+axiom: B(0.1, 0.01) J B(0.1, 0.01)
+dynamics:
+  dt: 0.001
+dynamics:
+  dt: 0.001

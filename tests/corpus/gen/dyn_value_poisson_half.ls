@@ -1,0 +1,3 @@
+axiom: B(0.1, 0.01) J B(0.1, 0.01)
+dynamics:
+  poisson: 0.5

@@ -1,0 +1,2 @@
+#define â‚ 1
+axiom: F

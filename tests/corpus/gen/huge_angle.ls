@@ -1,0 +1,2 @@
+angle: 10^400
+axiom: F

@@ -1,0 +1,2 @@
+#define x 1e308*10
+axiom: F(x)

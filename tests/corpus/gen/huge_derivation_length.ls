@@ -1,0 +1,2 @@
+derivation length: 1e999
+axiom: F

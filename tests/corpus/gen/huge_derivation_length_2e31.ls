@@ -1,0 +1,2 @@
+derivation length: 2^31
+axiom: F

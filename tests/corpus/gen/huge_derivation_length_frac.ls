@@ -1,0 +1,2 @@
+derivation length: 2.5
+axiom: F

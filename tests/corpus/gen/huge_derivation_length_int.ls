@@ -1,0 +1,2 @@
+derivation length: 10000000000
+axiom: F

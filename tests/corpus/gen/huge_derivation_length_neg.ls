@@ -1,0 +1,2 @@
+derivation length: -1
+axiom: F

@@ -1,0 +1,5 @@
+axiom: A
+A --> B
+decomposition:
+maximum depth: 1e9
+B --> C

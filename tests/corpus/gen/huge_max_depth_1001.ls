@@ -1,0 +1,4 @@
+axiom: A
+homomorphism:
+maximum depth: 1001
+A --> F

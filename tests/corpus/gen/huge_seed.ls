@@ -1,0 +1,2 @@
+seed: 1e999
+axiom: F

@@ -1,0 +1,2 @@
+step: 1e308*10
+axiom: F

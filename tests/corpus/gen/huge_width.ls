@@ -1,0 +1,2 @@
+width: -1e308*10
+axiom: F

@@ -1,0 +1,2 @@
+angle: acos(2)
+axiom: F

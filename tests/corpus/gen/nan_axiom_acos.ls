@@ -1,0 +1,1 @@
+axiom: F(acos(2))

@@ -1,0 +1,1 @@
+axiom: F(asin(-3))

@@ -1,0 +1,1 @@
+axiom: F(log(0))

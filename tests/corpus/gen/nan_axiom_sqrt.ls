@@ -1,0 +1,1 @@
+axiom: F(sqrt(-1))

@@ -1,0 +1,2 @@
+#define x acos(2)
+axiom: F(x)

@@ -1,0 +1,2 @@
+#define x asin(-3)
+axiom: F(x)

@@ -1,0 +1,2 @@
+#define a 1
+axiom: F(a/(a-1))

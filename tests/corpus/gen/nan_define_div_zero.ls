@@ -1,0 +1,2 @@
+#define x 1/0
+axiom: F(x)

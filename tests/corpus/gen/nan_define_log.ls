@@ -1,0 +1,2 @@
+#define x log(0)
+axiom: F(x)

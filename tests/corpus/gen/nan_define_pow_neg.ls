@@ -1,0 +1,2 @@
+#define x (-8)^(1/3)
+axiom: F(x)

@@ -1,0 +1,2 @@
+#define x sqrt(-1)
+axiom: F(x)

@@ -1,0 +1,2 @@
+#define x 0/0
+axiom: F(x)

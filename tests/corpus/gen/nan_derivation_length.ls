@@ -1,0 +1,2 @@
+derivation length: 0/0
+axiom: F

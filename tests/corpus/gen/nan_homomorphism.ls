@@ -1,0 +1,3 @@
+axiom: A(-1)
+homomorphism:
+A(x) --> F(sqrt(x))

@@ -1,0 +1,2 @@
+step: 0/0
+axiom: F

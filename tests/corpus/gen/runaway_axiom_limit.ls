@@ -1,0 +1,1 @@
+axiom: F F F F F F F F F F F F

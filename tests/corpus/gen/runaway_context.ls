@@ -1,0 +1,4 @@
+derivation length: 60
+axiom: B A
+B < A --> A B A
+A --> B A

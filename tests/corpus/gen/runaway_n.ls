@@ -1,0 +1,2 @@
+axiom: A
+A --> AA

@@ -1,0 +1,3 @@
+derivation length: 60
+axiom: F
+F --> FF

@@ -1,0 +1,3 @@
+lsystem: x
+endlsystem
+axiom: F

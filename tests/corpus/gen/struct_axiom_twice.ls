@@ -1,0 +1,2 @@
+axiom: F
+axiom: G

@@ -1,0 +1,3 @@
+seed: 1
+axiom: A
+A --> B :

@@ -1,0 +1,2 @@
+#define 1 2
+axiom: F

@@ -1,0 +1,2 @@
+#define x x+1
+axiom: F(x)

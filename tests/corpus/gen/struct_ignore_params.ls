@@ -1,0 +1,2 @@
+ignore: F(1)
+axiom: F

@@ -1,0 +1,4 @@
+axiom: A
+decomposition:
+maximum depth: 1.5
+A --> B

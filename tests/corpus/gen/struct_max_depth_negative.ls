@@ -1,0 +1,4 @@
+axiom: A
+decomposition:
+maximum depth: -1
+A --> B

@@ -1,0 +1,2 @@
+maximum depth: 3
+axiom: F

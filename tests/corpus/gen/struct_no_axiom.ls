@@ -1,0 +1,2 @@
+derivation length: 3
+F --> FF

@@ -1,0 +1,2 @@
+angle: 2 +
+axiom: F

@@ -1,0 +1,2 @@
+axiom: F
+FF --> F

@@ -1,0 +1,5 @@
+axiom: A
+decomposition:
+A --> B
+decomposition:
+B --> C

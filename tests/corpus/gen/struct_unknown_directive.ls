@@ -1,0 +1,2 @@
+#include <stdio.h>
+axiom: F

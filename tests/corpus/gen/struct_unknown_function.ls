@@ -1,0 +1,2 @@
+axiom: A(1)
+A(x) --> A(frob(x))

@@ -1,0 +1,1 @@
+/* ABOP fig. 1.24d (p. 25): plant-like structure generated

@@ -1,0 +1,1 @@
+/* ABOP fig. 1.24f (p. 25): plant-like structure generated 

@@ -1,0 +1,11 @@
+/* ABOP fig. 2.7a (p. 59): sympodial tree-like structure of Aono and Kunii
+   (bracketed parametric L-system).
+   Figure 2.7a: r1 = 0.9, r2 = 0.7, a1 = 5, a2 = 65. */
+#define r1 0.9     /* contraction ratio 1 */
+#define r2 0.7     /* contraction ratio 2 */
+#define a1 5       /* branching angle 1 */
+#define a2 65      /* branching angle 2 */
+#define wr 0.707   /* width decrease rate */
+lsystem: Sympodial_a
+derivation length: 10
+axiom: A(

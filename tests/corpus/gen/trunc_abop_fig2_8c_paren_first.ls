@@ -1,0 +1,15 @@
+/* ABOP fig. 2.8c (p. 60): ternary tree-like structure bent by tropism
+   (bracketed parametric L-system).
+   Figure 2.8c: d1 = 112.5, d2 = 157.5, a = 22.5, lr = 1.790, T = (-0.02, -1, 0),
+   e = 0.27, n = 8.  As in the book, the turtle starts
+   heading along +y (y is up), so T is given in the book's coordinates. */
+#define d1 112.5   /* divergence angle 1 */
+#define d2 157.5   /* divergence angle 2 */
+#define a 22.5     /* branching angle */
+#define lr 1.790   /* elongation rate */
+#define vr 1.732   /* width increase rate */
+lsystem: Ternary_c
+derivation length: 8
+#define e 0.27   /* tropism strength (-D e=0 turns it off) */
+tropism: -0.02 -1 0 e
+axiom: !(

@@ -1,0 +1,15 @@
+/* The cantilever of the reference thesis: a horizontal beam of n rigid
+   cylinders clamped at one end, bending under its own weight.
+   L = 1 m, r = 0.01 m, E = 8100 MPa, rho = 923 kg/m^3. A fixed root body of
+   length L/n is followed by n moving bodies of length L/n. The settled tip
+   deflection is the thesis table's: n = 10: 0.0067664 m, 25: 0.0060488,
+   100: 0.0057051, 250: 0.0056376 (small-deflection theory gives
+   w L^4 / (8 E I) (1 + 1/n)^2).
+   Try: lsd run examples/dynamics/cantilever.ls --time 3 --trace t.csv
+        lsd run examples/dynamics/cantilever.ls -D N=100
+   In the viewer: pull the tip down and let go; shake the pot. */
+#define N 10      /* number of moving bodies */
+#define L 1       /* m */
+#define R 0.01    /* m */
+derivation length: N
+axiom:

@@ -1,0 +1,52 @@
+/* A herb that grows and sways: the default plant of `lsd view` (make run).
+
+   A monopodial stem of N internodes, each one a rigid cylinder B joined to
+   the one below by a spherical joint J, turns by the golden angle (137.5
+   degrees) at every node, so its lateral branches stand in a spiral
+   (phyllotaxis). Each lateral branch grows a few internodes of its own with a
+   pair of leaves at every node; the apex ends in a yellow flower. Leaves are
+   polygons whose edges f(s) grow until they reach LEAF. About 60 bodies when
+   grown, one derivation step every `grow every` seconds, and it sways under
+   its own weight while it grows (SI units: metres, kilograms, seconds).
+
+   In the viewer:
+   - watch it grow (Growth: grow every, Step, Reset) and settle;
+   - click a branch or the stem and drag: a spring pulls it toward the
+     cursor; let go and it swings back;
+   - hold the arrow keys to shake the pot and see it sway from the
+     acceleration alone;
+   - raise the wind (the file sets an air drag, so it acts) and the gusts;
+   - soften the stem with "Young x" or let it ring longer with "damping x";
+   - edit this file and save it: the viewer reloads it (try N or ANGLE).
+   Headless: lsd run examples/dynamics/herb.ls --time 10 --trace t.csv */
+
+#define N 15          /* internodes of the main stem */
+#define LEN 0.055     /* m, length of the lowest internode */
+#define R0 0.005      /* m, stem radius at the base */
+#define ANGLE 52      /* degrees between a lateral branch and the stem */
+#define BMAX 5        /* internodes of the longest (lowest) lateral branch */
+#define LB 0.045      /* m, internode of a lateral branch */
+#define RB 0.0015     /* m, radius of a lateral branch */
+#define RHOB 1400     /* kg/m^3, density of a lateral branch: wood and its leaves */
+#define LEAF 0.016    /* m, edge of a full-grown leaf (the leaf is 2.7 LEAF long) */
+
+module: Fl Pt
+derivation length: N + 3
+axiom: ;(0) B(0.05, R0 * 1.15) A(0)
+
+/* The apex: a new internode with its lateral bud, then the golden-angle turn. */
+A(k) : k < N --> J B(LEN * (1 - 0.035 * k), R0 * (1 - 0.055 * k)) [ &(ANGLE) C(floor(BMAX * (1 - k / N) + 0.5)) ] /(137.5) A(k + 1)
+A(k) : k >= N --> J B(0.03, R0 * 0.3) Fl
+
+/* A lateral branch: n more internodes, a pair of young leaves at each node, a leaf at its tip. */
+C(n) : n > 0 --> $ J B(LB * (0.7 + 0.1 * n), RB * (0.6 + 0.12 * n), RHOB) [ +(60) &(20) !(0.0008) F(0.012) ;(2) { . +(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(120) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) } ] [ -(60) &(20) !(0.0008) F(0.012) ;(2) { . +(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(120) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) } ] C(n - 1)
+C(n) : n <= 0 --> ^(10) ;(2) { . +(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(120) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) }
+
+/* Leaves grow: every edge lengthens by a third per step up to LEAF. */
+f(s) : s < LEAF --> f(min(s * 1.35, LEAF))
+
+decomposition:
+maximum depth: 2
+/* The flower: a brown disc and ten yellow petals around it. */
+Fl --> ;(1) @O(0.014) ;(3) Pt Pt Pt Pt Pt Pt Pt Pt Pt Pt
+Pt --> /(36) [ &(75) { . +(12) f(LEAF) -(24) f(LEAF) -(156) f(LEAF) -(24) f(

@@ -1,0 +1,15 @@
+/* A rose whose Young's modulus is too low to hold itself up.
+   A long stem with thorns and leaves, crowned by a heavy red bloom. With
+   E = YOUNG (15 MPa, far softer than a real stem's ~1 GPa) it cannot carry the
+   bloom: as the stem grows the rose leans, then droops over.
+   Try: lsd run examples/dynamics/rose.ls --time 6 --trace r.csv   (tip_y falls)
+        lsd run examples/dynamics/rose.ls -D YOUNG=1e9             (it stands)
+   In the viewer: raise the Young's modulus multiplier until it stands. */
+#define YOUNG 1.5e7
+#define N 8
+derivation length: N + 2
+axiom: ;(1) B(0.03, 0.006) ;(0) /(10) &(3) S(N)
+S(k) : k > 0 --> J B(0.07, 0.0035) [ &(70) ;(9) J B(0.008, 0.0015) ] /(137.5) [ &(50) ;(2) Leaf ] S(k - 1)
+S(k) : k == 0 --> J ;(4) B(0.04, 0.03) Bloom
+Bloom --> [ ;(4) @O(0.07) ] [ ;(13) &(40) @O(0.05) ]
+Leaf --> { .f(0.04)+(30).f(0.04)-(30).-(60)f(0.04)+(30)f(0.04)+(

@@ -1,0 +1,11 @@
+/* A weeping tree with soft branches in the wind.
+   A stiff trunk carries long, soft, hanging branches (E = 1e8 Pa) that sway
+   in a steady WIND (m/s along x) through linear air drag. The branches grow
+   a segment every 0.4 s; the longer they get, the further they stream.
+   Try: lsd run examples/dynamics/weeping.ls --time 8 --trace w.csv  (tip_x follows the wind)
+        lsd run examples/dynamics/weeping.ls -D WIND=0
+   In the viewer: change the wind strength and direction; turn gusts on. */
+#define WIND 4
+#define K 6          /* segments per hanging branch */
+derivation length: K
+axiom:
