@@ -18,7 +18,10 @@ run $lsd render examples/dynamics/orchid.ls --time 5 -o docs/gallery/orchid.png 
 run $lsd render examples/dynamics/rose.ls --time 3 -o docs/gallery/rose.png $size
 run $lsd render examples/dynamics/weeping.ls --time 4 -o docs/gallery/weeping.png $size
 run $lsd render examples/dynamics/inflorescence.ls --time 3 -o docs/gallery/inflorescence.png $size
-run $lsd render examples/dynamics/plastic.ls --time 8 -o docs/gallery/plastic.png $size
-run $lsd render examples/dynamics/twig.ls --time 2.2 -o docs/gallery/twig.png $size
+run $lsd render examples/dynamics/plastic.ls --time 3.5 -o docs/gallery/plastic.png $size
+run $lsd render examples/dynamics/twig.ls --time 2.6 -o docs/gallery/twig.png $size
 run $lsd render examples/dynamics/tree10k.ls --time 6 -o docs/gallery/tree10k.png $size
+
+run $lsd view examples/dynamics/herb.ls --frames 600 --screenshot docs/viewer.png > /dev/null
+echo "viewer: docs/viewer.png"
 echo "gallery: $(ls docs/gallery/*.png | wc -l) pictures in docs/gallery/"
