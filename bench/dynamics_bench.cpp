@@ -83,6 +83,20 @@ double largest_stable_dt(int n, Integrator integrator, double lo, double hi, dou
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::printf("lsd_dynamics: one implicit step (ABA + integration), ns per body, one core\n\n");
+  {
+    // Bytes per body of the arrays a step touches (element sizes).
+    const Model m = make_plant(2, true);
+    const Data d = make_data(m);
+    auto elem = [](const auto& v) { return sizeof(v[0]); };
+    const std::size_t model_b = elem(m.parent) + elem(m.joint_placement) + elem(m.stiffness) +
+                                elem(m.damping) + elem(m.inertia) + elem(m.drag);
+    const std::size_t state_b =
+        elem(d.q) + elem(d.w) + elem(d.tau) + elem(d.dw) + elem(d.oMi) + elem(d.v);
+    const std::size_t scratch_b = elem(d.aba_body) + elem(d.aba_link);
+    std::printf("bytes per body: model %zu, state and outputs %zu, step scratch %zu "
+                "(AbaBody %zu), total %zu\n\n",
+                model_b, state_b, scratch_b, sizeof(Data::AbaBody), model_b + state_b + scratch_b);
+  }
   std::printf("%10s  %12s  %12s  %12s  %12s\n", "bodies", "chain", "binary tree", "RBDL ABA", "Pinocchio ABA");
   bool diverged = false;
   for (int n : {10, 100, 1000, 10000, 100000}) {

@@ -19,10 +19,14 @@ using Body = Data::AbaBody;
 // Gravity: all accelerations are shifted by -g (Featherstone's trick), so
 // a_fixed_base = (0, -g) and no body carries a weight force.
 //
-// Pass 1 (root to leaf) computes everything that does not depend on the
-// children: poses, velocities, each body's own inertia and bias force. Pass 2
-// (leaf to root) is then a short chain of dependent arithmetic per body,
-// which matters: on a chain it is one long dependency path.
+// Sweep 1 (root to leaf) computes poses and velocities only. Sweep 2 (leaf
+// to root) computes each body's own inertia, bias force and joint terms in
+// registers (they are never stored: at 100,000 bodies the sweeps are bound by
+// memory traffic, so recomputing beats writing and re-reading ~360 bytes per
+// body), adds its record (children), and projects into the parent's record.
+// The own terms do not depend on the children, so on a chain, one long
+// dependency path through the records, they overlap the previous body's
+// projection (backward_body stays out of line: inlined, it spills).
 //
 // Symmetric 3x3 blocks are stored as their 6 unique entries in the order
 // xx, yy, zz, xy, xz, yz (see Data::AbaBody); the articulated inertia of a
@@ -74,14 +78,23 @@ inline void store3(double* p, const Vec3& v) {
   p[2] = v[2];
 }
 
-// Pass 1 for body i (pose oMi and velocity v already set): its own spatial
-// inertia (plus h C for implicit drag) and bias force, seeding the
-// articulated slots that its children add to; for i > 0 also the joint:
-// spring, damper and applied torque, the implicit block R (h D + h^2 K) R^T,
-// and c = v x (S w), all in world axes.
+// A body's own terms, computed in registers by the backward sweep (never
+// stored): spatial inertia (plus h C for implicit drag) as 21 numbers like
+// Data::AbaBody, bias force, and for a joint the torque u (spring, damper,
+// applied), the implicit block R (h D + h^2 K) R^T (symmetric, 6) and
+// c = v x (S w), all in world axes.
+struct Seed {
+  double ia[21];
+  double pa[6];
+  double u[3];
+  double dj[6];
+  double c[6];
+};
+
+// The seed of body i (pose oMi and velocity v already set by the pose
+// sweep); ww = R_i w_i, the joint velocity in world axes.
 template <bool kJoint>
-inline void seed(const Model& model, Data& data, int i, double h, const Vec3& ww) {
-  Body& b = data.aba_body[i];
+inline void seed(const Model& model, const Data& data, int i, double h, const Vec3& ww, Seed& b) {
   const Mat3& R = data.oMi[i].rotation;
   const Inertia& in = model.inertia[i];
   const Motion& v = data.v[i];
@@ -147,13 +160,24 @@ inline void seed(const Model& model, Data& data, int i, double h, const Vec3& ww
   }
 }
 
-// Pass 2 for body i: project its articulated inertia through the joint
-// (U = [A; B^T], D = A + joint block, LDL^T of the 3x3 D) and add the result,
-// moved by r, to the parent. Leaves Y = D^-1 U^T and D^-1 u in b.ia.
-__attribute__((noinline)) void backward_body(Body& b, Body& bp) {
-  const double* A = b.ia;
-  const double* B = b.ia + 6;
-  const double* M = b.ia + 15;
+// Backward sweep for body i, given its articulated inertia and bias force
+// (its seed plus its children's) in b.ia, b.pa: project them through the
+// joint (U = [A; B^T], D = A + joint block, LDL^T of the 3x3 D) and add the
+// result, moved by r, to the parent's record (or store it there: kStore, the
+// first contribution). Writes Y = D^-1 U^T, D^-1 u, c and r into out (see
+// Data::AbaBody).
+template <bool kStore>
+__attribute__((noinline)) void backward_body(const Seed& b, const double* acc, const Vec3& r,
+                                             double* out, double* parent) {
+  // Own terms plus the record (acc: 27 zeros when there is nothing in it).
+  // On a chain, acc was just written by the child: the only link of the
+  // dependency path through memory.
+  double AB[21], P[6];
+  for (int k = 0; k < 21; ++k) AB[k] = b.ia[k] + acc[k];
+  for (int k = 0; k < 6; ++k) P[k] = b.pa[k] + acc[21 + k];
+  const double* A = AB;
+  const double* B = AB + 6;
+  const double* M = AB + 15;
 
   // D = L diag(d) L^T, unrolled (no square roots). The pivots come from the
   // leading minors scaled by D00:
@@ -183,9 +207,9 @@ __attribute__((noinline)) void backward_body(Body& b, Body& bp) {
   const Row6 z0 = u0;
   const Row6 z1 = u1 - l10 * z0;
   const Row6 z2 = u2 - l20 * z0 - l21 * z1;
-  const double s0 = b.u[0] - b.pa[0];
-  const double s1 = b.u[1] - b.pa[1] - l10 * s0;
-  const double s2 = b.u[2] - b.pa[2] - l20 * s0 - l21 * s1;
+  const double s0 = b.u[0] - P[0];
+  const double s1 = b.u[1] - P[1] - l10 * s0;
+  const double s2 = b.u[2] - P[2] - l20 * s0 - l21 * s1;
 
   // W = diag(1/d) Z.
   const Row6 w0 = i0 * z0, w1 = i1 * z1, w2 = i2 * z2;
@@ -212,16 +236,16 @@ __attribute__((noinline)) void backward_body(Body& b, Body& bp) {
   const Vec3 c_ang = load3(b.c), c_lin = load3(b.c + 3);
   const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> Ba(Ia + 6);
   const Row6 wz = s0 * w0 + s1 * w1 + s2 * w2;
-  const Vec3 pa_ang = load3(b.pa) + sym_mul(Ia, c_ang) + Ba * c_lin + wz.head<3>().transpose();
-  const Vec3 pa_lin = load3(b.pa + 3) + Ba.transpose() * c_ang + sym_mul(Ia + 15, c_lin) +
+  const Vec3 pa_ang = load3(P) + sym_mul(Ia, c_ang) + Ba * c_lin + wz.head<3>().transpose();
+  const Vec3 pa_lin = load3(P + 3) + Ba.transpose() * c_ang + sym_mul(Ia + 15, c_lin) +
                       wz.tail<3>().transpose();
 
-  // Y = D^-1 U^T = L^-T W and D^-1 u, kept for pass 3 (in place of I^A).
+  // Y = D^-1 U^T = L^-T W and D^-1 u, c and r, kept for the forward sweep.
   const Row6 y2 = w2;
   const Row6 y1 = w1 - l21 * y2;
   const Row6 y0 = w0 - l10 * y1 - l20 * y2;
   const double du2 = i2 * s2, du1 = i1 * s1 - l21 * du2, du0 = i0 * s0 - l10 * du1 - l20 * du2;
-  double* Y = b.ia;
+  double* Y = out;
   for (int k = 0; k < 6; ++k) {
     Y[k] = y0[k];
     Y[6 + k] = y1[k];
@@ -230,11 +254,12 @@ __attribute__((noinline)) void backward_body(Body& b, Body& bp) {
   Y[18] = du0;
   Y[19] = du1;
   Y[20] = du2;
+  for (int k = 0; k < 6; ++k) out[21 + k] = b.c[k];
+  store3(out + 27, r);
 
   // Move to the parent origin, a translation by r: with RM = [r]x Ma,
   // M_p = Ma, B_p = Ba + RM, A_p = Aa + [r]x Ba^T + Ba [r]x^T + [r]x Ma [r]x^T
   // = Aa + H + H^T, H = [r]x G^T, G = Ba + RM / 2.
-  const Vec3 r = load3(b.r);
   Mat3 Ma;
   Ma << Ia[15], Ia[18], Ia[19],  //
       Ia[18], Ia[16], Ia[20],    //
@@ -244,21 +269,27 @@ __attribute__((noinline)) void backward_body(Body& b, Body& bp) {
   const Mat3 G = Ba + 0.5 * RM;
   Mat3 H;  // column k = r x (row k of G)
   for (int k = 0; k < 3; ++k) H.col(k) = r.cross(Vec3(G.row(k).transpose()));
+  double f[27];
   for (int a = 0; a < 3; ++a)
-    for (int c = a; c < 3; ++c) bp.ia[sym(a, c)] += Ia[sym(a, c)] + H(a, c) + H(c, a);
+    for (int c = a; c < 3; ++c) f[sym(a, c)] = Ia[sym(a, c)] + H(a, c) + H(c, a);
   for (int a = 0; a < 3; ++a)
-    for (int c = 0; c < 3; ++c) bp.ia[6 + 3 * a + c] += Ba(a, c) + RM(a, c);
-  for (int k = 0; k < 6; ++k) bp.ia[15 + k] += Ia[15 + k];
+    for (int c = 0; c < 3; ++c) f[6 + 3 * a + c] = Ba(a, c) + RM(a, c);
+  for (int k = 0; k < 6; ++k) f[15 + k] = Ia[15 + k];
   const Vec3 f_ang = pa_ang + r.cross(pa_lin);
   for (int k = 0; k < 3; ++k) {
-    bp.pa[k] += f_ang[k];
-    bp.pa[3 + k] += pa_lin[k];
+    f[21 + k] = f_ang[k];
+    f[24 + k] = pa_lin[k];
+  }
+  if constexpr (kStore) {
+    for (int k = 0; k < 27; ++k) parent[k] = f[k];
+  } else {
+    for (int k = 0; k < 27; ++k) parent[k] += f[k];
   }
 }
 
 // The base's (gravity-shifted) spatial acceleration; for a floating base the
 // solve with its 6x6 articulated inertia.
-inline Vec6 base_acceleration(const Model& model, Data& data) {
+inline Vec6 base_acceleration(const Model& model, Data& data, double h) {
   Vec6 a0 = Vec6::Zero();
   const Vec3 g = model.gravity;
   switch (model.base_kind) {
@@ -274,7 +305,14 @@ inline Vec6 base_acceleration(const Model& model, Data& data) {
       return a0;
     case BaseKind::kFloating: break;
   }
-  const Body& b = data.aba_body[0];
+  // The base's own inertia and bias, plus its children's and forces.
+  Seed b;
+  seed<false>(model, data, 0, h, Vec3::Zero(), b);
+  if (data.aba_link[0] != 0) {
+    const double* acc = data.aba_body[0].s;
+    for (int k = 0; k < 21; ++k) b.ia[k] += acc[k];
+    for (int k = 0; k < 6; ++k) b.pa[k] += acc[21 + k];
+  }
   Mat6 I;
   for (int a = 0; a < 3; ++a) {
     for (int c = 0; c < 3; ++c) {
@@ -295,58 +333,108 @@ inline Vec6 base_acceleration(const Model& model, Data& data) {
   return a0;
 }
 
-template <bool kIntegrate>
-void aba_impl(const Model& model, Data& data, double h, double dt) {
-  const int n = model.nbody();
+constexpr int kPresetBit = 1 << 30;
+constexpr int kPrefetch = 8;  // bodies ahead
+alignas(64) constexpr double kZeroRecord[27] = {};  // the record of a body without children  // Data::aba_link: body_forces preset the record
 
-  // Pass 1: poses, velocities, own inertias, bias forces, joint torques.
+// r = o_i - o_parent (world), the same expression in the pose and backward
+// sweeps so that both see the same bits.
+inline Vec3 joint_offset(const Mat3& oRp, const SE3& pMj) { return oRp * pMj.translation; }
+
+// max2 < 0: no state check; else the check of check_state fused into the
+// forward sweep (|w|^2 <= max2 and q finite).
+template <bool kIntegrate>
+void aba_impl(const Model& model, Data& data, double h, double dt, double max2) {
+  const int n = model.nbody();
+  const int* parent = model.parent.data();
+  int* link = data.aba_link.data();
+
+  // Sweep 1, root to leaf: poses and velocities (outputs), and each body's
+  // last child.
   data.oMi[0] = {data.base_q.toRotationMatrix(), data.base_p};
   data.v[0] = base_velocity(model, data);
-  seed<false>(model, data, 0, h, Vec3::Zero());
+  link[0] = 0;
   for (int i = 1; i < n; ++i) {
-    const int p = model.parent[i];
+    const int p = parent[i];
+    link[i] = 0;
+    link[p] = i;
     const SE3& oMp = data.oMi[p];
     const SE3& pMj = model.joint_placement[i];
     SE3& oMi = data.oMi[i];
     oMi.rotation.noalias() = oMp.rotation * (pMj.rotation * data.q[i].toRotationMatrix());
-    const Vec3 r = oMp.rotation * pMj.translation;
+    const Vec3 r = joint_offset(oMp.rotation, pMj);
     oMi.translation = oMp.translation + r;
-    store3(data.aba_body[i].r, r);
     const Vec3 ww = oMi.rotation * data.w[i];
     const Motion& vp = data.v[p];
     data.v[i].angular = vp.angular + ww;
     data.v[i].linear = vp.linear + vp.angular.cross(r);
-    seed<true>(model, data, i, h, ww);
   }
-  // External forces: world force at a body point, plus a world torque.
+  Body* body = data.aba_body.data();
+  // External forces (world force at a body point, plus a world torque) preset
+  // their body's record, which the children then add to.
   for (const BodyForce& bf : data.body_forces) {
     if (bf.body < 0 || bf.body >= n) continue;
+    double* acc = body[bf.body].s;
+    if (!(link[bf.body] & kPresetBit)) {
+      for (int k = 0; k < 27; ++k) acc[k] = 0.0;
+      link[bf.body] |= kPresetBit;
+    }
     const Vec3 arm = data.oMi[bf.body].rotation * bf.point;
     const Vec3 t = arm.cross(bf.force) + bf.torque;
-    double* pa = data.aba_body[bf.body].pa;
     for (int k = 0; k < 3; ++k) {
-      pa[k] -= t[k];
-      pa[3 + k] -= bf.force[k];
+      acc[21 + k] -= t[k];
+      acc[24 + k] -= bf.force[k];
     }
   }
 
-  // Pass 2: articulated inertias and bias forces, leaf to root.
-  Body* body = data.aba_body.data();
-  const int* parent = model.parent.data();
-  for (int i = n - 1; i > 0; --i) backward_body(body[i], body[parent[i]]);
-  const Vec6 a0 = base_acceleration(model, data);
+  // Sweep 2, leaf to root: each body's own inertia, bias and joint terms (in
+  // registers), plus its record (children, forces), projected through the
+  // joint into the parent's record.
+  for (int i = n - 1; i > 0; --i) {
+    const int p = parent[i];
+    if (i > kPrefetch) {
+      // The parent of a body a few steps ahead may be far back in memory (a
+      // branch point): fetch its record and rotation early.
+      const int pp = parent[i - kPrefetch];
+      __builtin_prefetch(body[pp].s, 1);
+      __builtin_prefetch(body[pp].s + 8, 1);
+      __builtin_prefetch(body[pp].s + 16, 1);
+      __builtin_prefetch(body[pp].s + 24, 1);
+      __builtin_prefetch(&data.oMi[pp], 0);
+      __builtin_prefetch(reinterpret_cast<const char*>(&data.oMi[pp]) + 64, 0);
+      __builtin_prefetch(&link[pp], 0);
+    }
+    const Vec3 ww = data.oMi[i].rotation * data.w[i];
+    Seed sd;
+    seed<true>(model, data, i, h, ww, sd);
+    double* rec = body[i].s;
+    const double* acc = link[i] != 0 ? rec : kZeroRecord;
+    const Vec3 r = joint_offset(data.oMi[p].rotation, model.joint_placement[i]);
+    if (link[p] == i) backward_body<true>(sd, acc, r, rec, body[p].s);
+    else backward_body<false>(sd, acc, r, rec, body[p].s);
+  }
+  const Vec6 a0 = base_acceleration(model, data, h);
 
-  // Pass 3: accelerations, root to leaf (and the state update).
-  data.a[0] = a0;
+  // Sweep 3, root to leaf: accelerations (and the state update). A body's
+  // acceleration stays in registers for the next body when that is its only
+  // child, and otherwise goes to s[24..29] of its record for its children.
+  for (int k = 0; k < 6; ++k) body[0].s[24 + k] = a0[k];
+  if constexpr (!kIntegrate) data.a[0] = a0;
+  [[maybe_unused]] int first_bad = -1;
+  Vec3 prev_ang = a0.head<3>(), prev_lin = a0.tail<3>();  // body i - 1
   for (int i = 1; i < n; ++i) {
-    const Body& b = body[i];
-    const Vec6& ap = data.a[parent[i]];
-    const Vec3 r = load3(b.r);
-    const Vec3 ap_ang = ap.head<3>();
-    Vec3 a_ang = ap_ang + load3(b.c);
-    const Vec3 a_lin = ap.tail<3>() + ap_ang.cross(r) + load3(b.c + 3);
+    const int p = parent[i];
+    double* rec = body[i].s;
+    const Vec3 r = load3(rec + 27);
+    Vec3 ap_ang = prev_ang, ap_lin = prev_lin;
+    if (p != i - 1) {
+      ap_ang = load3(body[p].s + 24);
+      ap_lin = load3(body[p].s + 27);
+    }
+    Vec3 a_ang = ap_ang + load3(rec + 21);
+    const Vec3 a_lin = ap_lin + ap_ang.cross(r) + load3(rec + 24);
     // Joint acceleration, world axes: D^-1 u - Y a.
-    const double* Y = b.ia;
+    const double* Y = rec;
     Vec3 alpha;
     for (int k = 0; k < 3; ++k) {
       const double* y = Y + 6 * k;
@@ -354,13 +442,23 @@ void aba_impl(const Model& model, Data& data, double h, double dt) {
                               y[3] * a_lin[0] + y[4] * a_lin[1] + y[5] * a_lin[2]);
     }
     a_ang += alpha;
-    Vec6& ai = data.a[i];
-    ai << a_ang, a_lin;
+    prev_ang = a_ang;
+    prev_lin = a_lin;
+    const int last_child = link[i] & ~kPresetBit;
+    if (last_child != 0 && last_child != i + 1) {
+      store3(rec + 24, a_ang);
+      store3(rec + 27, a_lin);
+    }
+    if constexpr (!kIntegrate) data.a[i] << a_ang, a_lin;
     const Vec3 dw = data.oMi[i].rotation.transpose() * alpha;
     data.dw[i] = dw;
     if constexpr (kIntegrate) {
-      data.w[i] += dt * dw;
-      data.q[i] = integrate_quat(data.q[i], data.w[i], dt);
+      const Vec3 w = data.w[i] + dt * dw;
+      const Quat q = integrate_quat(data.q[i], w, dt);
+      data.w[i] = w;
+      data.q[i] = q;
+      if (max2 >= 0.0 && first_bad < 0 && (!q.coeffs().allFinite() || !(w.squaredNorm() <= max2)))
+        first_bad = i;
     }
   }
 
@@ -381,15 +479,34 @@ void aba_impl(const Model& model, Data& data, double h, double dt) {
         data.base_q.normalize();
         break;
     }
+    if (max2 >= 0.0) {
+      // As check_state: the base first, then the first bad joint.
+      const bool base_bad =
+          model.base_kind != BaseKind::kFixed &&
+          (!data.base_q.coeffs().allFinite() || !data.base_p.allFinite() ||
+           !data.base_v.allFinite() || !(data.base_w.squaredNorm() <= max2));
+      data.first_nonfinite_joint = base_bad ? 0 : first_bad;
+    }
   }
 }
 
 }  // namespace
 
-void aba(const Model& model, Data& data, double h) { aba_impl<false>(model, data, h, 0.0); }
+void aba(const Model& model, Data& data, double h) { aba_impl<false>(model, data, h, 0.0, -1.0); }
 
 void aba_integrate(const Model& model, Data& data, double h_implicit, double dt) {
-  aba_impl<true>(model, data, h_implicit, dt);
+  aba_impl<true>(model, data, h_implicit, dt, -1.0);
+}
+
+void aba_step(const Model& model, Data& data, double h_implicit, double dt,
+              double max_angular_velocity) {
+  const double max2 = max_angular_velocity * max_angular_velocity;
+  if (!(max2 >= 0.0)) {  // NaN bound: every joint fails, as check_state says
+    aba_impl<true>(model, data, h_implicit, dt, -1.0);
+    check_state(model, data, max_angular_velocity);
+    return;
+  }
+  aba_impl<true>(model, data, h_implicit, dt, max2);
 }
 
 }  // namespace lsd::dyn

@@ -27,4 +27,9 @@ void aba(const Model& model, Data& data, double h = 0.0);
 // q <- q exp(dt w) renormalised; the base likewise. Used by step().
 void aba_integrate(const Model& model, Data& data, double h_implicit, double dt);
 
+// aba_integrate followed by check_state(model, data, max_angular_velocity),
+// the check fused into the last sweep (same result). Used by step().
+void aba_step(const Model& model, Data& data, double h_implicit, double dt,
+              double max_angular_velocity);
+
 }  // namespace lsd::dyn

@@ -12,9 +12,8 @@ Data make_data(const Model& model) {
   d.oMi.assign(n, SE3::identity());
   d.v.assign(n, Motion::zero());
   d.aba_body.assign(n, Data::AbaBody{});
+  d.aba_link.assign(n, 0);
   d.a.assign(n, Vec6::Zero());
-  d.ia_ang.assign(n, Mat3::Zero());
-  d.y.assign(n, Eigen::Matrix<double, 3, 6>::Zero());
   return d;
 }
 

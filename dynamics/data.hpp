@@ -55,29 +55,32 @@ struct Data {
   int first_nonfinite_joint = -1;   // check_state: first diverged joint (0 = base), -1 if fine
 
   // ---- Scratch of aba (world axes about each body origin).
-  // One packed record per body, so that each sweep streams through a single
-  // contiguous array (nothing is allocated per step). Layout: see AbaBody.
+  // One packed 256-byte record per body (4 cache lines), so that the two
+  // sweeps after the pose sweep stream through a single contiguous array
+  // (nothing is allocated per step). A body's own inertia, bias force and
+  // joint terms are not stored: the backward sweep computes them in
+  // registers from the model, q, w, tau, oMi and v.
   struct alignas(64) AbaBody {
-    // Backward pass input: articulated inertia, symmetric blocks stored once:
-    // ia[0..5] angular-angular A (xx, yy, zz, xy, xz, yz, kg m^2),
-    // ia[6..14] angular-linear B (row-major, kg m), ia[15..20] linear-linear
-    // M (symmetric like A, kg). Overwritten by the backward pass with
-    // Y = D^-1 U^T (ia[0..17], row-major 3x6) and D^-1 u (ia[18..20]), which
-    // the forward pass reads.
-    double ia[21];
-    double r[3];      // m, o_i - o_parent, world
-    double c[6];      // velocity-product acceleration v x (S w) (angular; linear)
-    double pa[6];     // articulated bias force (angular; linear)
-    double u[3];      // joint torque, world axes, N m
-    double dj[6];     // implicit joint block R (hD + h^2 K) R^T, symmetric like A
-    double pad[3];
+    // s[0..26], backward-sweep input: the sum of the children's articulated
+    // inertias (s[0..20]) and bias forces (s[21..26], angular; linear), moved
+    // to this body's origin (and any body_forces); valid only when the body
+    // has children or forces (see aba_link). Symmetric blocks stored once:
+    // s[0..5] angular-angular A (xx, yy, zz, xy, xz, yz, kg m^2), s[6..14]
+    // angular-linear B (row-major, kg m), s[15..20] linear-linear M (kg).
+    // Backward-sweep output, read by the forward sweep: Y = D^-1 U^T
+    // (s[0..17], row-major 3x6), D^-1 u (s[18..20]), the velocity-product
+    // acceleration c = v x (S w) (s[21..26], angular; linear) and
+    // r = o_i - o_parent (s[27..29], world, m). Forward-sweep output: the
+    // body's (gravity-shifted) acceleration (s[24..29], angular; linear),
+    // stored only when a child other than the next body needs it.
+    double s[32];
   };
   std::vector<AbaBody> aba_body;    // (nbody)
-  std::vector<Vec6> a;              // (nbody) body acceleration (gravity-shifted: a - g)
-  // Kept for source compatibility with the former unpacked scratch; sized
-  // (nbody) by make_data but not used by aba.
-  std::vector<Mat3> ia_ang;
-  std::vector<Eigen::Matrix<double, 3, 6>> y;
+  // (nbody) Per step: the last child of each body (0: none), with bit 30
+  // set when body_forces preset the body's record; tells the backward sweep
+  // whether a record holds anything and which child initialises its parent's.
+  std::vector<int> aba_link;
+  std::vector<Vec6> a;              // (nbody) body acceleration (gravity-shifted), set by aba()
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

@@ -2,6 +2,7 @@
 #include "dynamics/data.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 
 using namespace lsd::dyn;
 
@@ -20,8 +21,11 @@ TEST_CASE("make_data sizes every array and starts at rest", "[data]") {
   CHECK(d.dw.size() == n);
   CHECK(d.oMi.size() == n);
   CHECK(d.v.size() == n);
-  CHECK(d.ia_ang.size() == n);
-  CHECK(d.y.size() == n);
+  // The aba scratch: one packed record (4 cache lines) and one link per body.
+  CHECK(d.aba_body.size() == n);
+  CHECK(d.aba_link.size() == n);
+  CHECK(sizeof(Data::AbaBody) == 256);
+  CHECK(reinterpret_cast<std::uintptr_t>(d.aba_body.data()) % 64 == 0);
   CHECK(d.a.size() == n);
   CHECK(d.first_nonfinite_joint == -1);
   CHECK(d.body_forces.empty());
