@@ -5,6 +5,7 @@
 //     limit, small time budget), drawn (homomorphism, turtle, queries) and, with
 //     a dynamics: section, simulated for a few physics steps.
 // Must never crash, hang or use unbounded memory.
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -49,6 +50,9 @@ void exercise(interp::Lsystem& ls, int steps) {
     (void)g;
   }
   if (ls.rules.dynamics.enabled) {
+    // growth in the run: a few steps only (10^9 steps of a string that never
+    // repeats are bounded, but take minutes)
+    ls.rules.derivation_length = std::min(ls.rules.derivation_length, ls.steps_done + 3);
     interp::SimOptions so;
     so.derive = dopts;
     so.dt = 0.001;

@@ -91,24 +91,41 @@ bool symbols_of(Ctx& c, const grammar::ModuleList& list, std::vector<SymbolId>& 
   return ok;
 }
 
-// One pattern module list (contexts, predecessor). Parameters bind new slots.
-bool pattern_list(Ctx& c, const grammar::ModuleList& list, std::vector<PatternModule>& out,
-                  std::map<std::string, int>& slots) {
+// Calls visit(symbol, position, params) for every symbol of a written module
+// list: a word like `ApexF(1)` gives Apex, then F with the parameters (the
+// other symbols get nullptr). visit returns false on a mistake.
+template <typename Visit>
+bool for_each_symbol(Ctx& c, const grammar::ModuleList& list, Visit visit) {
   bool ok = true;
+  std::vector<SymbolId> syms;
   for (const auto& m : list) {
-    std::vector<SymbolId> syms;
+    syms.clear();
     if (!c.split(m, syms)) {
       ok = false;
       continue;
     }
     for (std::size_t k = 0; k < syms.size(); ++k) {
+      grammar::Pos pos = m.pos;
+      pos.col += int(k);
+      const bool last = k + 1 == syms.size() && m.has_params;
+      ok = visit(syms[k], pos, last ? &m.params : nullptr) && ok;
+    }
+  }
+  return ok;
+}
+
+// One pattern module list (contexts, predecessor). Parameters bind new slots.
+bool pattern_list(Ctx& c, const grammar::ModuleList& list, std::vector<PatternModule>& out,
+                  std::map<std::string, int>& slots) {
+  return for_each_symbol(c, list, [&](SymbolId sym, grammar::Pos pos, const std::vector<grammar::Expr>* params) {
+      bool ok = true;
       PatternModule pm;
-      pm.sym = syms[k];
-      pm.pos = m.pos;
-      pm.pos.col += int(k);
-      if (k + 1 == syms.size() && m.has_params) {
-        pm.arity = int(m.params.size());
-        for (const auto& p : m.params) {
+      pm.sym = sym;
+      pm.pos = pos;
+      if (params) {
+        const auto& m_params = *params;
+        pm.arity = int(m_params.size());
+        for (const auto& p : m_params) {
           if (p.kind != grammar::Expr::Kind::Name) {
             c.error(p.pos, "a pattern's parameters must be names");
             ok = false;
@@ -125,27 +142,19 @@ bool pattern_list(Ctx& c, const grammar::ModuleList& list, std::vector<PatternMo
         }
       }
       out.push_back(pm);
-    }
-  }
-  return ok;
+      return ok;
+  });
 }
 
 bool successor_list(Ctx& c, const grammar::ModuleList& list, const NameLookup& names,
                     std::vector<SuccessorModule>& out) {
-  bool ok = true;
-  for (const auto& m : list) {
-    std::vector<SymbolId> syms;
-    if (!c.split(m, syms)) {
-      ok = false;
-      continue;
-    }
-    for (std::size_t k = 0; k < syms.size(); ++k) {
+  return for_each_symbol(c, list, [&](SymbolId sym, grammar::Pos pos, const std::vector<grammar::Expr>* params) {
+      bool ok = true;
       SuccessorModule sm;
-      sm.sym = syms[k];
-      sm.pos = m.pos;
-      sm.pos.col += int(k);
-      if (k + 1 == syms.size() && m.has_params) {
-        for (const auto& p : m.params) {
+      sm.sym = sym;
+      sm.pos = pos;
+      if (params) {
+        for (const auto& p : *params) {
           CompiledExpr e;
           if (!compile_expr(p, names, e, c.diags, c.file.path)) {
             ok = false;
@@ -168,9 +177,8 @@ bool successor_list(Ctx& c, const grammar::ModuleList& list, const NameLookup& n
         }
       }
       out.push_back(std::move(sm));
-    }
-  }
-  return ok;
+      return ok;
+  });
 }
 
 // Brackets of an axiom or successor must balance (section 2).

@@ -2,5 +2,5 @@
 
    Every apex A(d) makes one internode (a body B on a joint J), rolls by the
    golden angle and forks in two, until depth D: 2^D - 1 jointed bodies on a
-   fixed base, 2,048 for D = 11, with a round leaf cluster at every tip. One
-   fork level every `grow every` sec
+   fixed base, 2,048 for D = 11, with a leaf (a polygon) at every tip. One
+   fork level every `grow every` seco

@@ -2,7 +2,7 @@
 
    Every apex A(d) makes one internode (a body B on a joint J), rolls by the
    golden angle and forks in two, until depth D: 2^D - 1 jointed bodies on a
-   fixed base, 2,048 for D = 11, with a round leaf cluster at every tip. One
+   fixed base, 2,048 for D = 11, with a leaf (a polygon) at every tip. One
    fork level every `grow every` seconds, then it sways in the wind.
 
    Try: lsd view examples/dynamics/bush2000.ls

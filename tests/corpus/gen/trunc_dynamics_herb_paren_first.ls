@@ -28,7 +28,7 @@
 #define LB 0.045      /* m, internode of a lateral branch */
 #define RB 0.0015     /* m, radius of a lateral branch */
 #define RHOB 1400     /* kg/m^3, density of a lateral branch: wood and its leaves */
-#define LEAF 0.016    /* m, edge of a full-grown leaf (the leaf is 2.7 LEAF long) */
+#define LEAF 0.019    /* m, edge of a full-grown leaf (the leaf is 2.7 LEAF long) */
 
 module: Fl Pt
 derivation length: N + 3

@@ -28,7 +28,7 @@
 #define LB 0.045      /* m, internode of a lateral branch */
 #define RB 0.0015     /* m, radius of a lateral branch */
 #define RHOB 1400     /* kg/m^3, density of a lateral branch: wood and its leaves */
-#define LEAF 0.016    /* m, edge of a full-grown leaf (the leaf is 2.7 LEAF long) */
+#define LEAF 0.019    /* m, edge of a full-grown leaf (the leaf is 2.7 LEAF long) */
 
 module: Fl Pt
 derivation length: N + 3
@@ -36,7 +36,7 @@ axiom: ;(0) B(0.05, R0 * 1.15) A(0)
 
 /* The apex: a new internode with its lateral bud, then the golden-angle turn. */
 A(k) : k < N --> J B(LEN * (1 - 0.035 * k), R0 * (1 - 0.055 * k)) [ &(ANGLE) C(floor(BMAX * (1 - k / N) + 0.5)) ] /(137.5) A(k + 1)
-A(k) : k >= N --> J B(0.03, R0 * 0.3) Fl
+A(k) : k >= N --> J B(0.03, R0 * 0.3) &(50) Fl
 
 /* A lateral branch: n more internodes, a pair of young leaves at each node, a leaf at its tip. */
 C(n) : n > 0 --> $ J B(LB * (0.7 + 0.1 * n), RB * (0.6 + 0.12 * n), RHOB) [ +(60) &(20) !(0.0008) F(0.012) ;(2) { . +(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) -(120) f(LEAF*0.3) -(30) f(LEAF*0.3) -(30) f(LEAF*0.3) } ] [ -(60) &(20) !(0.0008) F(0.012) ;(2) { . +(30) f(
