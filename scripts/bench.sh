@@ -31,6 +31,6 @@ js_tsv=$(cd "$scratch" && node lindenmayer_compare.js)
 printf '%-32s %12s %14s %8s\n' "grammar" "lsd M/s" "lindenmayer M/s" "ratio"
 while IFS=$'\t' read -r name _ _ mps; do
   js=$(printf '%s\n' "$js_tsv" | awk -F'\t' -v n="$name" '$1 == n { print $4 }')
-  ratio=$(awk -v a="$mps" -v b="${js:-0}" 'BEGIN { if (b > 0) printf "%.0fx", a / b; else print "-" }')
+  ratio=$(awk -v a="$mps" -v b="${js:-0}" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "-" }')
   printf '%-32s %12s %14s %8s\n' "$name" "$mps" "${js:--}" "$ratio"
 done <<< "$lsd_tsv"
