@@ -22,6 +22,15 @@ run $lsd render examples/dynamics/plastic.ls --time 3.5 -o docs/gallery/plastic.
 run $lsd render examples/dynamics/twig.ls --time 2.6 -o docs/gallery/twig.png $size
 run $lsd render examples/dynamics/tree10k.ls --time 6 -o docs/gallery/tree10k.png $size
 
+run $lsd render examples/dynamics/bush2000.ls --time 8 -o docs/gallery/bush2000.png $size
+run $lsd render examples/dynamics/pendulum.ls --time 0.3 -o docs/gallery/pendulum.png $size
+run $lsd render examples/dynamics/double_pendulum.ls --time 1 -o docs/gallery/double_pendulum.png $size
+run $lsd render examples/dynamics/cantilever.ls -D N=25 --time 2 -o docs/gallery/cantilever.png $size
+# every ABOP figure, as a thumbnail
+mkdir -p docs/gallery/abop
+for f in examples/abop/*.ls; do
+  run $lsd render "$f" -o "docs/gallery/abop/$(basename "$f" .ls).png" --width 240 --height 240
+done
 run $lsd view examples/dynamics/herb.ls --frames 600 --screenshot docs/viewer.png > /dev/null
 echo "viewer: docs/viewer.png"
 echo "gallery: $(ls docs/gallery/*.png | wc -l) pictures in docs/gallery/"
