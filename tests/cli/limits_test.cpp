@@ -24,13 +24,6 @@ std::string write_tmp(const std::string& name, const std::string& text) {
   return p;
 }
 
-std::vector<std::string> lines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> out;
-  std::string l;
-  while (std::getline(in, l)) out.push_back(l);
-  return out;
-}
 
 std::size_t count_modules(const std::string& s) {
   if (s.empty()) return 0;
@@ -71,7 +64,7 @@ TEST_CASE("the parameter limit (twice the module limit) stops a grammar of many 
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains(f + ":3:1: error: the string grew past the limit of 2000 parameters in "
                                         "derivation step 8"));
-  auto s = lines(out);
+  auto s = lsd::test::read_lines(out);
   REQUIRE(s.size() == 2);
   CHECK(s[0] == "# lsd t=0 step=7");
   CHECK(count_modules(s[1]) == 128);  // 1024 parameters; the next step would have 2048
@@ -85,7 +78,7 @@ TEST_CASE("runaway decomposition and homomorphism stop at the limit naming where
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains(dec + ":6:1: error: the string grew past the limit of 1000 modules in the "
                                           "decomposition after derivation step 1"));
-  auto s = lines(out);
+  auto s = lsd::test::read_lines(out);
   REQUIRE(s.size() == 2);
   CHECK(s[0] == "# lsd t=0 step=0");
   CHECK(s[1] == "A");
@@ -143,7 +136,7 @@ TEST_CASE("a derivation that reaches a fixed point or a cycle ends early, exactl
   std::string out = tmp("fix.txt");
   auto r = run(lsd_cmd("derive " + fix + " -o " + out));
   CHECK(r.status == 0);
-  auto s = lines(out);
+  auto s = lsd::test::read_lines(out);
   REQUIRE(s.size() == 2);
   CHECK(s[0] == "# lsd t=0 step=1000000000");
   CHECK(s[1] == "A(1) F");
@@ -163,7 +156,7 @@ TEST_CASE("a derivation that reaches a fixed point or a cycle ends early, exactl
   std::string saved = tmp("fix_run.txt");
   r = run(lsd_cmd("run " + living + " --time 0.01 -o " + saved));
   CHECK(r.status == 0);
-  s = lines(saved);
+  s = lsd::test::read_lines(saved);
   REQUIRE(s.size() == 2);
   CHECK_THAT(s[0], Catch::StartsWith("# lsd t=0.01") && Catch::EndsWith(" step=1000000000"));
 }
@@ -190,7 +183,7 @@ TEST_CASE("an unstable explicit step stops naming the joint; the trace and -o ho
   CHECK_THAT(r.out, Catch::Contains("the simulation diverged: the joint at module"));
   CHECK_THAT(r.out, Catch::Contains("try --integrator implicit or a smaller --dt"));
   for (const std::string& file : {out, trace}) {
-    auto ls = lines(file);
+    auto ls = lsd::test::read_lines(file);
     REQUIRE(ls.size() >= 2);
     for (const auto& l : ls) {
       CHECK(l.find("nan") == std::string::npos);

@@ -9,13 +9,6 @@ using lsd::test::run;
 
 namespace {
 
-std::vector<std::string> lines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> out;
-  std::string l;
-  while (std::getline(in, l)) out.push_back(l);
-  return out;
-}
 
 std::vector<double> fields(const std::string& line) {
   std::vector<double> v;
@@ -35,7 +28,7 @@ TEST_CASE("lsd run: the thesis cantilever settles to the table (n = 10 and 25)")
     std::string trace = "/tmp/lsd_run_cantilever.csv";
     auto r = run(lsd_run(fig + " -D N=" + std::to_string(n) + " --time 4 --trace " + trace + " --trace-every 0.5"));
     REQUIRE(r.status == 0);
-    auto t = lines(trace);
+    auto t = lsd::test::read_lines(trace);
     REQUIRE(t.front() == "t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z");
     REQUIRE(t.size() == 10);  // t = 0, 0.5, ..., 4
     auto last = fields(t.back());
@@ -51,13 +44,13 @@ TEST_CASE("lsd run to T equals run to T/2, -o, then --axiom-file to T: the same 
   REQUIRE(run(lsd_run(fig + " --time 3 --trace " + full)).status == 0);
   REQUIRE(run(lsd_run(fig + " --time 1.5 -o " + saved)).status == 0);
   REQUIRE(run(lsd_run(fig + " --axiom-file " + saved + " --time 3 --trace " + second)).status == 0);
-  auto a = lines(full), b = lines(second);
+  auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
   REQUIRE(b.size() > 100);
   std::vector<std::string> tail(a.end() - std::ptrdiff_t(b.size() - 1), a.end());
   std::vector<std::string> rows(b.begin() + 1, b.end());
   CHECK(tail == rows);
   // the saved string starts with its time and derivation steps
-  auto s = lines(saved);
+  auto s = lsd::test::read_lines(saved);
   CHECK(s[0].rfind("# lsd t=1.5", 0) == 0);
 }
 
@@ -69,7 +62,7 @@ TEST_CASE("lsd run: usage errors and a diverging run") {
   auto r = run(lsd_run(fig + " -D N=25 --integrator explicit --dt 0.01 --time 2 -o " + out));
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("diverged: the joint at module"));
-  auto s = lines(out);
+  auto s = lsd::test::read_lines(out);
   REQUIRE(s.size() == 2);
   CHECK(s[1].find("nan") == std::string::npos);
   CHECK(s[1].find("inf") == std::string::npos);

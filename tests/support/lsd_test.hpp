@@ -3,6 +3,7 @@
 #include <array>
 #include <sys/wait.h>
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -55,5 +56,14 @@ inline Run run(const std::string& cmd) {
 }
 
 inline std::string lsd_exe() { return LSD_EXE; }
+
+// The lines of a text file (a trace, a saved string).
+inline std::vector<std::string> read_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> out;
+  std::string l;
+  while (std::getline(in, l)) out.push_back(l);
+  return out;
+}
 
 }  // namespace lsd::test
