@@ -277,8 +277,9 @@ void walk(const ModuleString& s, double* params_out, const TurtleOptions& opt, G
         if (np > 0) t.width = p[0];
         break;
       case kColour:
-        if (np > 0) t.colour = std::max(0, int(p[0]));
-        else ++t.colour;
+        // clamped before the conversion: ;(1e300) must not overflow an int
+        if (np > 0) t.colour = p[0] > 0 ? int(std::min(p[0], 1e6)) : 0;
+        else if (t.colour < 1000000) ++t.colour;
         break;
       case kColourDown:
         if (t.colour > 0) --t.colour;

@@ -333,3 +333,15 @@ TEST_CASE("turtle_options takes the L-system's header", "[turtle]") {
   CHECK(opt.body_sym == 'B');
   CHECK(opt.joint_sym == 'J');
 }
+
+TEST_CASE("a huge colour index is clamped, not converted out of range (fuzz regression)") {
+  ModuleString s;
+  s.push(';', {6e87});
+  s.push('F', {1.0});
+  s.push(';', {-1e300});
+  s.push('F', {1.0});
+  auto g = interpret(s);
+  REQUIRE(g.segments.size() == 2);
+  CHECK(g.segments[0].colour == 1000000);
+  CHECK(g.segments[1].colour == 0);
+}
