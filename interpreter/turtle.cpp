@@ -340,14 +340,12 @@ void walk(const ModuleString& s, double* params_out, const TurtleOptions& opt, G
         if (kRest || np < 6) break;
         const Vec3 r(p[3], p[4], p[5]);
         const double angle = r.norm();
-        t.pos = Vec3(p[0], p[1], p[2]) + (angle > 0 ? rotate_about(t.pos, r / angle, std::cos(angle), std::sin(angle)) : t.pos);
         if (angle > 0) {
           const Vec3 k = r / angle;
-          const double c = std::cos(angle), sn = std::sin(angle);
-          t.H = rotate_about(t.H, k, c, sn);
-          t.L = rotate_about(t.L, k, c, sn);
-          t.U = rotate_about(t.U, k, c, sn);
+          t.pos = rotate_about(t.pos, k, std::cos(angle), std::sin(angle));
+          rotate_frame(t, k, angle);
         }
+        t.pos += Vec3(p[0], p[1], p[2]);
         break;
       }
       case kJoint: {  // R_new = R_rest · exp([r]), r in rest-frame components
