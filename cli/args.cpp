@@ -184,6 +184,13 @@ void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Ls
   }
 }
 
+bool save_file(const std::string& path, const std::string& content) {
+  std::string err;
+  if (interp::write_file_atomic(path, content, &err)) return true;
+  std::cerr << "lsd: error: " << err << "\n";
+  return false;
+}
+
 bool load(const Args& a, interp::Lsystem& ls) {
   interp::LoadOptions lo;
   lo.compile.defines = a.defines;

@@ -38,4 +38,7 @@ void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Ls
 
 void usage(const char* why);
 
+// Writes a file atomically; on failure prints "lsd: error: ..." and returns false.
+bool save_file(const std::string& path, const std::string& content);
+
 }  // namespace lsd::cli

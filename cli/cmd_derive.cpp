@@ -29,11 +29,7 @@ int cmd_derive(const Args& a) {
   if (ls.rules.path.empty()) return kExitInput;  // nothing loaded
   if (!a.out.empty()) {
     // Even after an error, -o holds the last complete string.
-    std::string err;
-    if (!interp::write_file_atomic(a.out, interp::saved_text(ls), &err)) {
-      std::cerr << "lsd: error: " << err << "\n";
-      return kExitInput;
-    }
+    if (!save_file(a.out, interp::saved_text(ls))) return kExitInput;
     if (!ok) std::cerr << "lsd: note: " << a.out << " holds the string after " << ls.steps_done << " steps\n";
   } else if (ok) {
     interp::write_string(std::cout, ls.current, ls.rules.symbols);

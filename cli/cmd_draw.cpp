@@ -53,12 +53,7 @@ int cmd_segments(const Args& a) {
     std::cout << out;
     return kExitOk;
   }
-  std::string err;
-  if (!interp::write_file_atomic(a.out, out, &err)) {
-    std::cerr << "lsd: error: " << err << "\n";
-    return kExitInput;
-  }
-  return kExitOk;
+  return save_file(a.out, out) ? kExitOk : kExitInput;
 }
 
 int cmd_export(const Args& a) {
@@ -78,12 +73,7 @@ int cmd_export(const Args& a) {
   oo.mtllib = mtl.substr(slash == std::string::npos ? 0 : slash + 1);
   interp::write_obj(g, obj, oo);
   interp::write_mtl(g, mat);
-  std::string err;
-  if (!interp::write_file_atomic(mtl, mat.str(), &err) || !interp::write_file_atomic(a.out, obj.str(), &err)) {
-    std::cerr << "lsd: error: " << err << "\n";
-    return kExitInput;
-  }
-  return kExitOk;
+  return save_file(mtl, mat.str()) && save_file(a.out, obj.str()) ? kExitOk : kExitInput;
 }
 
 int cmd_render(const Args& a) {

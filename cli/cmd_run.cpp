@@ -59,11 +59,7 @@ int cmd_run(const Args& a) {
     std::rename(trace_tmp.c_str(), a.opts.at("trace").c_str());
   }
   if (!a.out.empty()) {  // even after an error: the last complete, finite string
-    std::string err;
-    if (!interp::write_file_atomic(a.out, interp::saved_text(ls), &err)) {
-      std::cerr << "lsd: error: " << err << "\n";
-      return kExitInput;
-    }
+    if (!save_file(a.out, interp::saved_text(ls))) return kExitInput;
     if (!ok) std::cerr << "lsd: note: " << a.out << " holds the last finite string (t=" << interp::format_double(ls.time) << ")\n";
   }
   return ok ? kExitOk : kExitInput;
