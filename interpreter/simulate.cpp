@@ -158,6 +158,18 @@ bool run_simulation(Lsystem& ls, const SimOptions& opts, const std::function<voi
       return false;
     }
   }
+  {  // and the clock must count steps of dt: at t=1e14 s, t + 0.001 == t
+    const double dt = opts.dt.value_or(ls.rules.dynamics.dt);
+    const double t_max = std::max(std::abs(ls.time), std::abs(opts.until)) + dt;
+    const double ulp = std::nextafter(t_max, INFINITY) - t_max;
+    if (opts.until - 0.5 * dt > ls.time && !(ulp <= 1e-6 * dt)) {
+      diags.push_back({ls.rules.path, {},
+                       "at t=" + format_double(ls.time) + " s the clock cannot count steps of dt=" +
+                           format_double(dt) + " s (the time is too large for their precision); "
+                           "reset the string's time (its '# lsd t=' line) or use a larger dt"});
+      return false;
+    }
+  }
   if (!start_simulation(ls, opts, sim, diags)) return false;
   auto maybe_trace = [&]() {
     if (!on_row) return;

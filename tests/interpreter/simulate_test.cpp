@@ -155,6 +155,27 @@ TEST_CASE("an unstable explicit step stops with the joint named, keeping the las
   for (double v : ls.current.params) REQUIRE(std::isfinite(v));
 }
 
+TEST_CASE("a run whose clock cannot count its steps is refused, not looped for ever") {
+  // derive_fuzz found it: at t=4.8e13 s, t + 0.001 == t, so time never
+  // reached the end while the step-count bound saw only 6 steps to take.
+  const char* text = "axiom: B(0.1, 0.01) J B(0.1, 0.01)\ndynamics:\n dt: 0.001\n";
+  interp::Lsystem ls = loaded(text);
+  ls.time = 48347483431661.0;
+  interp::SimOptions so;
+  so.until = ls.time + 0.0055;
+  std::vector<grammar::Diagnostic> d;
+  CHECK_FALSE(interp::run_simulation(ls, so, nullptr, d));
+  REQUIRE(!d.empty());
+  CHECK_THAT(d.back().message, Catch::Contains("cannot count steps of dt=0.001"));
+  // a large time with room for its steps still runs: t = 1e6 s counts ms to ~1e-10 s
+  interp::Lsystem ok = loaded(text);
+  ok.time = 1e6;
+  so.until = 1e6 + 0.01;
+  d.clear();
+  CHECK(interp::run_simulation(ok, so, nullptr, d));
+  CHECK(ok.time == Approx(1e6 + 0.01).epsilon(1e-12));
+}
+
 TEST_CASE("a floating base keeps its pose and velocity in @M and falls freely") {
   interp::Lsystem ls = loaded(
       "axiom: B(0.1, 0.05) J(0, 0, 0.3, 0, 0, 0) B(0.2, 0.01)\n"
