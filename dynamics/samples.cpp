@@ -11,10 +11,19 @@ namespace lsd::dyn {
 namespace {
 constexpr double kPi = 3.14159265358979323846;
 
+// Three draws in order (the order in which function arguments are evaluated
+// is up to the compiler: GCC and clang would build different samples).
+template <class Dist>
+Vec3 draw3(Dist& d, std::mt19937& rng) {
+  const double x = d(rng);
+  const double y = d(rng);
+  const double z = d(rng);
+  return {x, y, z};
+}
+
 Vec3 random_unit(std::mt19937& rng) {
   std::normal_distribution<double> n(0.0, 1.0);
-  Vec3 v(n(rng), n(rng), n(rng));
-  return v.normalized();
+  return draw3(n, rng).normalized();
 }
 }  // namespace
 
@@ -112,7 +121,7 @@ Model make_random_tree(int nbody, bool chain, std::uint32_t seed) {
   auto random_inertia = [&]() {
     Inertia in;
     in.mass = mass(rng);
-    in.com = Vec3(0.25 + 0.1 * u(rng), 0.1 * u(rng), 0.1 * u(rng));
+    in.com = Vec3(0.25, 0.0, 0.0) + 0.1 * draw3(u, rng);
     Mat3 a = Mat3::NullaryExpr([&]() { return u(rng); });
     in.rot = 0.02 * (a * a.transpose() + 0.2 * Mat3::Identity());
     return in;
@@ -130,8 +139,9 @@ Model make_random_tree(int nbody, bool chain, std::uint32_t seed) {
       std::uniform_int_distribution<int> any(0, i - 1);
       b.parent = (rng() % 10 < 6) ? i - 1 : any(rng);
     }
-    b.joint_placement.rotation = Eigen::AngleAxisd(kPi * u(rng), random_unit(rng)).toRotationMatrix();
-    b.joint_placement.translation = Vec3(0.5, 0.0, 0.0) + 0.1 * Vec3(u(rng), u(rng), u(rng));
+    const double angle = kPi * u(rng);
+    b.joint_placement.rotation = Eigen::AngleAxisd(angle, random_unit(rng)).toRotationMatrix();
+    b.joint_placement.translation = Vec3(0.5, 0.0, 0.0) + 0.1 * draw3(u, rng);
     b.inertia = random_inertia();
     add_body(m, b);
   }
@@ -143,8 +153,9 @@ void randomize_state(const Model& model, Data& data, double max_angle, double ma
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int i = 1; i < model.nbody(); ++i) {
-    data.q[i] = quat_from_rotation_vector(max_angle * std::abs(u(rng)) * random_unit(rng));
-    data.w[i] = max_speed * Vec3(u(rng), u(rng), u(rng));
+    const double angle = max_angle * std::abs(u(rng));
+    data.q[i] = quat_from_rotation_vector(angle * random_unit(rng));
+    data.w[i] = max_speed * draw3(u, rng);
   }
 }
 
