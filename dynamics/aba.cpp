@@ -2,6 +2,7 @@
 
 #include <Eigen/Cholesky>
 #include <cmath>
+#include <cstring>
 
 #include "dynamics/kinematics.hpp"
 #include "dynamics/rotation.hpp"
@@ -11,6 +12,7 @@ namespace lsd::dyn {
 namespace {
 
 using Body = Data::AbaBody;
+using Sum = Data::AbaSum;
 
 // Frames: every spatial quantity of body i is in world-aligned axes about the
 // body origin o_i (the joint point). Moving between parent and child is then
@@ -23,53 +25,123 @@ using Body = Data::AbaBody;
 // to root) computes each body's own inertia, bias force and joint terms in
 // registers (they are never stored: at 100,000 bodies the sweeps are bound by
 // memory traffic, so recomputing beats writing and re-reading ~360 bytes per
-// body), adds its record (children), and projects into the parent's record.
+// body), adds its children's parts, and projects the total into its parent's.
 // The own terms do not depend on the children, so on a chain, one long
-// dependency path through the records, they overlap the previous body's
-// projection (backward_body stays out of line: inlined, it spills).
+// dependency path, they overlap the previous body's projection
+// (backward_body stays out of line: inlined, it spills).
 //
-// Symmetric 3x3 blocks are stored as their 6 unique entries in the order
-// xx, yy, zz, xy, xz, yz (see Data::AbaBody); the articulated inertia of a
-// body is 21 numbers: A (6), B (9, row-major), M (6).
+// The backward sweep works on 4-wide vectors (3 numbers and a zero lane):
+// 3x3 blocks as three columns or rows, so that each step of the projection
+// is a few vector multiply-adds. The vectors are the compilers' own (GCC and
+// clang vector extensions: one AVX register, or two SSE ones), built and
+// split in registers; Eigen's Vector4d goes through memory lane by lane,
+// which stalls the loads that follow.
+// (Internal functions only: the note that passing them changed ABI in GCC 4.6
+// does not concern them.)
+#pragma GCC diagnostic ignored "-Wpsabi"
+using V4 = double __attribute__((vector_size(32)));
+using V4i = long long __attribute__((vector_size(32)));
 
-// Index of entry (a, b) of a symmetric 3x3 block.
+inline V4 v4(double a, double b, double c) { return V4{a, b, c, 0.0}; }
+template <class E>
+inline V4 v4(const Eigen::MatrixBase<E>& x) {
+  return V4{x(0), x(1), x(2), 0.0};
+}
+inline V4 zero4() { return V4{0.0, 0.0, 0.0, 0.0}; }
+
+// (x[a], x[b], x[c], x[d])
+template <int a, int b, int c, int d>
+inline V4 shuffle(V4 x) {
+#if defined(__clang__)
+  return __builtin_shufflevector(x, x, a, b, c, d);
+#else
+  return __builtin_shuffle(x, V4i{a, b, c, d});
+#endif
+}
+
+// Cross product of the first three lanes (lane 3 of the result: 0 when
+// lane 3 of x or y is).
+inline V4 cross3(V4 x, V4 y) {
+  return shuffle<1, 2, 0, 3>(x) * shuffle<2, 0, 1, 3>(y) -
+         shuffle<2, 0, 1, 3>(x) * shuffle<1, 2, 0, 3>(y);
+}
+
+// Index of entry (a, b) of a symmetric 3x3 block stored as its 6 unique
+// entries xx, yy, zz, xy, xz, yz (Data::AbaSum).
 constexpr int sym(int a, int b) {
   if (a == b) return a;
   const int lo = a < b ? a : b, hi = a < b ? b : a;
   return lo == 0 ? (hi == 1 ? 3 : 4) : 5;
 }
 
-// Outer products of the first and last columns of a rotation R (symmetric,
-// 6 entries each): with R R^T = I,
-//   R diag(s) R^T = s1 I + (s0 - s1) R_:0 R_:0^T + (s2 - s1) R_:2 R_:2^T,
-// so both diagonal tensors of a body (inertia, joint block) cost 6 products
-// each once P0, P2 are known.
-struct ColumnProducts {
-  double p0[6], p2[6];
-  explicit ColumnProducts(const Mat3& R) {
-    for (int a = 0; a < 3; ++a) {
-      for (int b = a; b < 3; ++b) {
-        p0[sym(a, b)] = R(a, 0) * R(b, 0);
-        p2[sym(a, b)] = R(a, 2) * R(b, 2);
-      }
-    }
-  }
-  // R diag(s) R^T into out[6].
-  void rotate_diagonal(const Vec3& s, double* out) const {
-    const double k0 = s[0] - s[1], k2 = s[2] - s[1];
-    for (int k = 0; k < 6; ++k) out[k] = k0 * p0[k] + k2 * p2[k];
-    out[0] += s[1];
-    out[1] += s[1];
-    out[2] += s[1];
-  }
+// A spatial articulated inertia [A B; B^T M] and bias force (angular;
+// linear), world axes about a body origin, lane 3 of every vector zero.
+struct Art {
+  V4 A[3];   // columns of A (symmetric), kg m^2
+  V4 Br[3];  // rows of B, kg m
+  V4 M[3];   // columns of M (symmetric), kg
+  V4 pa, pl; // bias force, N m; N
 };
 
-// Symmetric (6 entries) times vector.
-inline Vec3 sym_mul(const double* s, const Vec3& x) {
-  return Vec3(s[0] * x[0] + s[3] * x[1] + s[4] * x[2],  //
-              s[3] * x[0] + s[1] * x[1] + s[5] * x[2],  //
-              s[4] * x[0] + s[5] * x[1] + s[2] * x[2]);
+Art zero_art() {
+  Art z;
+  for (int k = 0; k < 3; ++k) z.A[k] = z.Br[k] = z.M[k] = zero4();
+  z.pa = z.pl = zero4();
+  return z;
 }
+const Art kZeroArt = zero_art();
+
+// The 27 numbers of Data::AbaSum: A (6), B row-major (9), M (6), bias (6).
+inline void add_packed(Art& t, const double* s) {
+  const double* A = s;
+  const double* M = s + 15;
+  for (int c = 0; c < 3; ++c) {
+    t.A[c] += v4(A[sym(0, c)], A[sym(1, c)], A[sym(2, c)]);
+    t.M[c] += v4(M[sym(0, c)], M[sym(1, c)], M[sym(2, c)]);
+    t.Br[c] += v4(s[6 + 3 * c], s[7 + 3 * c], s[8 + 3 * c]);
+  }
+  t.pa += v4(s[21], s[22], s[23]);
+  t.pl += v4(s[24], s[25], s[26]);
+}
+
+template <bool kStore>
+inline void put_packed(const Art& f, double* s) {
+  double v[27];
+  for (int k = 0; k < 3; ++k) {
+    v[k] = f.A[k][k];
+    v[15 + k] = f.M[k][k];
+    for (int c = 0; c < 3; ++c) v[6 + 3 * k + c] = f.Br[k][c];
+    v[21 + k] = f.pa[k];
+    v[24 + k] = f.pl[k];
+  }
+  v[3] = f.A[0][1], v[4] = f.A[0][2], v[5] = f.A[1][2];
+  v[18] = f.M[0][1], v[19] = f.M[0][2], v[20] = f.M[1][2];
+  if constexpr (kStore) {
+    for (int k = 0; k < 27; ++k) s[k] = v[k];
+  } else {
+    for (int k = 0; k < 27; ++k) s[k] += v[k];
+  }
+}
+
+// Columns of the transpose of the 3x3 block whose columns (or rows) are in.
+inline void transpose3(const V4* in, V4* out) {
+  for (int j = 0; j < 3; ++j) out[j] = v4(in[0][j], in[1][j], in[2][j]);
+}
+
+// Unit vectors e_0, e_1, e_2.
+const V4 kE[3] = {{1.0, 0.0, 0.0, 0.0}, {0.0, 1.0, 0.0, 0.0}, {0.0, 0.0, 1.0, 0.0}};
+
+// Columns of R diag(s) R^T for a rotation R (columns R0, R2 given): with
+// R R^T = I it is s1 I + (s0 - s1) R0 R0^T + (s2 - s1) R2 R2^T, so both
+// diagonal tensors of a body (inertia, joint block) cost 2 multiply-adds per
+// column.
+inline void rotate_diagonal(V4 R0, V4 R2, const Vec3& s, V4* out) {
+  const double k0 = s[0] - s[1], k2 = s[2] - s[1];
+  for (int c = 0; c < 3; ++c) out[c] = (k0 * R0[c]) * R0 + (k2 * R2[c]) * R2 + s[1] * kE[c];
+}
+
+// M x for M given by its columns.
+inline V4 mul_cols(const V4* M, V4 x) { return M[0] * x[0] + M[1] * x[1] + M[2] * x[2]; }
 
 inline Vec3 load3(const double* p) { return Vec3(p[0], p[1], p[2]); }
 inline void store3(double* p, const Vec3& v) {
@@ -79,105 +151,112 @@ inline void store3(double* p, const Vec3& v) {
 }
 
 // A body's own terms, computed in registers by the backward sweep (never
-// stored): spatial inertia (plus h C for implicit drag) as 21 numbers like
-// Data::AbaBody, bias force, and for a joint the torque u (spring, damper,
-// applied), the implicit block R (h D + h^2 K) R^T (symmetric, 6) and
-// c = v x (S w), all in world axes.
-struct Seed {
-  double ia[21];
-  double pa[6];
-  double u[3];
-  double dj[6];
-  double c[6];
+// stored): spatial inertia (plus h C for implicit drag) and bias force, and
+// for a joint the torque u (spring, damper, applied), the implicit block
+// R (h D + h^2 K) R^T (columns) and c = v x (S w), all in world axes.
+struct Own {
+  Art ia;
+  V4 u;
+  V4 J[3];
+  V4 c_ang, c_lin;
 };
 
-// The seed of body i (pose oMi and velocity v already set by the pose
-// sweep); ww = R_i w_i, the joint velocity in world axes.
+// The own terms of body i (pose oMi and velocity v already set by the pose
+// sweep).
 template <bool kJoint>
-inline void seed(const Model& model, const Data& data, int i, double h, const Vec3& ww, Seed& b) {
-  const Mat3& R = data.oMi[i].rotation;
+inline void seed(const Model& model, const Data& data, int i, double h, Own& o) {
+  const Mat3& Rm = data.oMi[i].rotation;
+  const V4 R[3] = {v4(Rm.col(0)), v4(Rm.col(1)), v4(Rm.col(2))};
   const Inertia& in = model.inertia[i];
-  const Motion& v = data.v[i];
+  const V4 va = v4(data.v[i].angular), vl = v4(data.v[i].linear);
   const double drag = model.drag[i];
 
   // Inertia in world axes about o_i; implicit drag h C acts as a point mass
   // h*drag at the com.
-  const Vec3 cw = R * in.com;
-  const ColumnProducts P(R);
-  double ic[6];
+  const V4 cw = mul_cols(R, v4(in.com));
+  V4 ic[3];
   if (in.rot(0, 1) == 0.0 && in.rot(0, 2) == 0.0 && in.rot(1, 2) == 0.0) {
     // Principal axes along the body axes (cylinders): R diag(I) R^T.
-    P.rotate_diagonal(in.rot.diagonal(), ic);
+    rotate_diagonal(R[0], R[2], in.rot.diagonal(), ic);
   } else {
-    const Mat3 icf = R * in.rot * R.transpose();
-    for (int a = 0; a < 3; ++a)
-      for (int c = a; c < 3; ++c) ic[sym(a, c)] = 0.5 * (icf(a, c) + icf(c, a));
+    const Mat3 icf = Rm * in.rot * Rm.transpose();
+    for (int c = 0; c < 3; ++c) ic[c] = v4(0.5 * (icf.col(c) + icf.row(c).transpose()));
   }
   const double m_eff = in.mass + h * drag;
-  const double mx = m_eff * cw[0], my = m_eff * cw[1], mz = m_eff * cw[2];
-  // A = ic + m_eff ([c]x [c]x^T) = ic + m_eff (|c|^2 I - c c^T).
-  b.ia[0] = ic[0] + my * cw[1] + mz * cw[2];
-  b.ia[1] = ic[1] + mx * cw[0] + mz * cw[2];
-  b.ia[2] = ic[2] + mx * cw[0] + my * cw[1];
-  b.ia[3] = ic[3] - mx * cw[1];
-  b.ia[4] = ic[4] - mx * cw[2];
-  b.ia[5] = ic[5] - my * cw[2];
-  // B = m_eff [c]x, M = m_eff I.
-  double* B = b.ia + 6;
-  B[0] = 0.0, B[1] = -mz, B[2] = my;
-  B[3] = mz, B[4] = 0.0, B[5] = -mx;
-  B[6] = -my, B[7] = mx, B[8] = 0.0;
-  double* M = b.ia + 15;
-  M[0] = M[1] = M[2] = m_eff;
-  M[3] = M[4] = M[5] = 0.0;
+  const V4 mc = m_eff * cw;
+  const double mc2 = mc[0] * cw[0] + mc[1] * cw[1] + mc[2] * cw[2];
+  for (int c = 0; c < 3; ++c) {
+    // A = ic + m_eff ([c]x [c]x^T) = ic + m_eff (|c|^2 I - c c^T); M = m_eff I.
+    o.ia.A[c] = ic[c] + mc2 * kE[c] - mc[c] * cw;
+    o.ia.M[c] = m_eff * kE[c];
+  }
+  // B = m_eff [c]x (rows).
+  o.ia.Br[0] = v4(0.0, -mc[2], mc[1]);
+  o.ia.Br[1] = v4(mc[2], 0.0, -mc[0]);
+  o.ia.Br[2] = v4(-mc[1], mc[0], 0.0);
 
   // Bias force v x* (I v), with the true inertia.
-  const Vec3 lin = in.mass * (v.linear - cw.cross(v.angular));
-  const Vec3 ang = sym_mul(ic, v.angular) + cw.cross(lin);
-  Vec3 p_ang = v.angular.cross(ang) + v.linear.cross(lin);
-  Vec3 p_lin = v.angular.cross(lin);
+  const V4 lin = in.mass * (vl - cross3(cw, va));
+  const V4 ang = mul_cols(ic, va) + cross3(cw, lin);
+  V4 p_ang = cross3(va, ang) + cross3(vl, lin);
+  V4 p_lin = cross3(va, lin);
   // Drag at the com toward the wind; the -h drag g term undoes the gravity
   // shift in the implicit part (h C a_true = h C (a + g)).
   if (drag != 0.0) {
-    const Vec3 vcom = v.linear + v.angular.cross(cw);
-    const Vec3 f = -drag * (vcom - data.wind + h * model.gravity);
-    p_ang -= cw.cross(f);
+    const V4 vcom = vl + cross3(va, cw);
+    const V4 f = -drag * (vcom - v4(data.wind) + h * v4(model.gravity));
+    p_ang -= cross3(cw, f);
     p_lin -= f;
   }
-  store3(b.pa, p_ang);
-  store3(b.pa + 3, p_lin);
+  o.ia.pa = p_ang;
+  o.ia.pl = p_lin;
 
   if constexpr (kJoint) {
-    const Vec3 r = rotation_vector_from_quat(data.q[i]);
-    const Vec3& k = model.stiffness[i];
-    const Vec3& d = model.damping[i];
-    const Vec3& w = data.w[i];
-    const Vec3 tau = data.tau[i] - k.cwiseProduct(r) - (d + h * k).cwiseProduct(w);
-    store3(b.u, R * tau);
-    P.rotate_diagonal(h * d + h * h * k, b.dj);  // diagonal in the joint axes
-    store3(b.c, v.angular.cross(ww));
-    store3(b.c + 3, v.linear.cross(ww));
+    const V4 r = v4(rotation_vector_from_quat(data.q[i]));
+    const V4 k = v4(model.stiffness[i]);
+    const V4 d = v4(model.damping[i]);
+    const V4 w = v4(data.w[i]);
+    const V4 tau = v4(data.tau[i]) - k * r - (d + h * k) * w;
+    o.u = mul_cols(R, tau);
+    rotate_diagonal(R[0], R[2], h * model.damping[i] + h * h * model.stiffness[i], o.J);
+    const V4 ww = mul_cols(R, w);  // the joint velocity, world axes
+    o.c_ang = cross3(va, ww);
+    o.c_lin = cross3(vl, ww);
   }
 }
 
-// Backward sweep for body i, given its articulated inertia and bias force
-// (its seed plus its children's) in b.ia, b.pa: project them through the
-// joint (U = [A; B^T], D = A + joint block, LDL^T of the 3x3 D) and add the
-// result, moved by r, to the parent's record (or store it there: kStore, the
-// first contribution). Writes Y = D^-1 U^T, D^-1 u, c and r into out (see
-// Data::AbaBody).
-template <bool kStore>
-__attribute__((noinline)) void backward_body(const Seed& b, const double* acc, const Vec3& r,
-                                             double* out, double* parent) {
-  // Own terms plus the record (acc: 27 zeros when there is nothing in it).
-  // On a chain, acc was just written by the child: the only link of the
-  // dependency path through memory.
-  double AB[21], P[6];
-  for (int k = 0; k < 21; ++k) AB[k] = b.ia[k] + acc[k];
-  for (int k = 0; k < 6; ++k) P[k] = b.pa[k] + acc[21 + k];
-  const double* A = AB;
-  const double* B = AB + 6;
-  const double* M = AB + 15;
+// Stores x with lane 3 replaced by last at out (32-byte aligned).
+inline void store_row(double* out, V4 x, double last) {
+  x[3] = last;
+  std::memcpy(out, &x, sizeof x);
+}
+
+// Where backward_body puts its result: the next body's carry (its parent is
+// the next body visited), or the parent's Data::AbaSum (store: the first
+// contribution, or add).
+enum Out { kCarry, kStore, kAdd };
+
+// Backward sweep for body i, given its own terms o and its children's
+// articulated inertias and bias forces (first: the next body's, handed over
+// in registers, or zeros; sum: the other children's and forces, or null):
+// project the total through the joint (U = [A; B^T], D = A + joint block,
+// LDL^T of the 3x3 D) and put the result, moved by r, where kOut says
+// (carry may be `first` itself). Writes the record out (Data::AbaBody).
+template <int kOut>
+__attribute__((noinline)) void backward_body(const Own& o, const Art& first, const double* sum,
+                                             const Vec3& r3, double* out, Art* carry,
+                                             double* parent) {
+  // On a chain, `first` was just written by the child: the only link of the
+  // dependency path.
+  Art T;
+  for (int k = 0; k < 3; ++k) {
+    T.A[k] = o.ia.A[k] + first.A[k];
+    T.Br[k] = o.ia.Br[k] + first.Br[k];
+    T.M[k] = o.ia.M[k] + first.M[k];
+  }
+  T.pa = o.ia.pa + first.pa;
+  T.pl = o.ia.pl + first.pl;
+  if (sum) add_packed(T, sum);
 
   // D = L diag(d) L^T, unrolled (no square roots). The pivots come from the
   // leading minors scaled by D00:
@@ -188,8 +267,8 @@ __attribute__((noinline)) void backward_body(const Seed& b, const double* acc, c
   // g = 1/(p1 q2), giving 1/d1 = D00 q2 g and 1/d2 = D00 p1^2 g. On a chain
   // the backward pass is one long dependency path. (p1 q2 scales as D^5:
   // fine for joint blocks between ~1e-60 and 1e60 kg m^2.)
-  const double D00 = A[0] + b.dj[0], D11 = A[1] + b.dj[1], D22 = A[2] + b.dj[2];
-  const double D10 = A[3] + b.dj[3], D20 = A[4] + b.dj[4], D21 = A[5] + b.dj[5];
+  const V4 d0 = T.A[0] + o.J[0], d1 = T.A[1] + o.J[1], d2 = T.A[2] + o.J[2];
+  const double D00 = d0[0], D10 = d0[1], D20 = d0[2], D11 = d1[1], D21 = d1[2], D22 = d2[2];
   const double i0 = 1.0 / D00;
   const double p1 = D00 * D11 - D10 * D10;
   const double e = D00 * D21 - D10 * D20;
@@ -199,97 +278,80 @@ __attribute__((noinline)) void backward_body(const Seed& b, const double* acc, c
   const double l10 = D10 * i0, l20 = D20 * i0;
   const double l21 = e * i0 * i1;  // e21 / d1
 
-  // Z = L^-1 U^T (rows z_k; U^T = [A B], A symmetric), zeta = L^-1 (u - p_ang).
-  using Row6 = Eigen::Matrix<double, 1, 6>;
-  const Row6 u0 = (Row6() << A[0], A[3], A[4], B[0], B[1], B[2]).finished();
-  const Row6 u1 = (Row6() << A[3], A[1], A[5], B[3], B[4], B[5]).finished();
-  const Row6 u2 = (Row6() << A[4], A[5], A[2], B[6], B[7], B[8]).finished();
-  const Row6 z0 = u0;
-  const Row6 z1 = u1 - l10 * z0;
-  const Row6 z2 = u2 - l20 * z0 - l21 * z1;
-  const double s0 = b.u[0] - P[0];
-  const double s1 = b.u[1] - P[1] - l10 * s0;
-  const double s2 = b.u[2] - P[2] - l20 * s0 - l21 * s1;
+  // Z = L^-1 U^T, rows z_k = (zA_k, zB_k) (U^T = [A B], A symmetric so its
+  // rows are its columns), zeta = L^-1 (u - p_ang).
+  const V4 zA0 = T.A[0], zB0 = T.Br[0];
+  const V4 zA1 = T.A[1] - l10 * zA0, zB1 = T.Br[1] - l10 * zB0;
+  const V4 zA2 = T.A[2] - l20 * zA0 - l21 * zA1, zB2 = T.Br[2] - l20 * zB0 - l21 * zB1;
+  const V4 sv = o.u - T.pa;
+  const double s0 = sv[0];
+  const double s1 = sv[1] - l10 * s0;
+  const double s2 = sv[2] - l20 * s0 - l21 * s1;
 
   // W = diag(1/d) Z.
-  const Row6 w0 = i0 * z0, w1 = i1 * z1, w2 = i2 * z2;
+  const V4 wA0 = i0 * zA0, wA1 = i1 * zA1, wA2 = i2 * zA2;
+  const V4 wB0 = i0 * zB0, wB1 = i1 * zB1, wB2 = i2 * zB2;
 
-  // Ia = I^A - Z^T W (symmetric: A, M blocks by their unique entries).
-  double Ia[21];
-  auto zw = [&](int a, int c) { return z0[a] * w0[c] + z1[a] * w1[c] + z2[a] * w2[c]; };
-  Ia[0] = A[0] - zw(0, 0);
-  Ia[1] = A[1] - zw(1, 1);
-  Ia[2] = A[2] - zw(2, 2);
-  Ia[3] = A[3] - zw(0, 1);
-  Ia[4] = A[4] - zw(0, 2);
-  Ia[5] = A[5] - zw(1, 2);
-  for (int a = 0; a < 3; ++a)
-    for (int c = 0; c < 3; ++c) Ia[6 + 3 * a + c] = B[3 * a + c] - zw(a, 3 + c);
-  Ia[15] = M[0] - zw(3, 3);
-  Ia[16] = M[1] - zw(4, 4);
-  Ia[17] = M[2] - zw(5, 5);
-  Ia[18] = M[3] - zw(3, 4);
-  Ia[19] = M[4] - zw(3, 5);
-  Ia[20] = M[5] - zw(4, 5);
+  // Ia = I^A - Z^T W, block by block.
+  Art I;
+  for (int c = 0; c < 3; ++c) {
+    I.A[c] = T.A[c] - (zA0 * wA0[c] + zA1 * wA1[c] + zA2 * wA2[c]);
+    I.Br[c] = T.Br[c] - (zA0[c] * wB0 + zA1[c] * wB1 + zA2[c] * wB2);
+    I.M[c] = T.M[c] - (zB0 * wB0[c] + zB1 * wB1[c] + zB2 * wB2[c]);
+  }
+  V4 Bc[3];  // columns of Ba
+  transpose3(I.Br, Bc);
 
   // pa = p + Ia c + U D^-1 (u - p_ang) = p + Ia c + W^T zeta.
-  const Vec3 c_ang = load3(b.c), c_lin = load3(b.c + 3);
-  const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> Ba(Ia + 6);
-  const Row6 wz = s0 * w0 + s1 * w1 + s2 * w2;
-  const Vec3 pa_ang = load3(P) + sym_mul(Ia, c_ang) + Ba * c_lin + wz.head<3>().transpose();
-  const Vec3 pa_lin = load3(P + 3) + Ba.transpose() * c_ang + sym_mul(Ia + 15, c_lin) +
-                      wz.tail<3>().transpose();
+  const V4& ca = o.c_ang;
+  const V4& cl = o.c_lin;
+  I.pa = T.pa + (I.A[0] * ca[0] + I.A[1] * ca[1] + I.A[2] * ca[2]) +
+         (Bc[0] * cl[0] + Bc[1] * cl[1] + Bc[2] * cl[2]) + (s0 * wA0 + s1 * wA1 + s2 * wA2);
+  I.pl = T.pl + (I.Br[0] * ca[0] + I.Br[1] * ca[1] + I.Br[2] * ca[2]) +
+         (I.M[0] * cl[0] + I.M[1] * cl[1] + I.M[2] * cl[2]) + (s0 * wB0 + s1 * wB1 + s2 * wB2);
 
-  // Y = D^-1 U^T = L^-T W and D^-1 u, c and r, kept for the forward sweep.
-  const Row6 y2 = w2;
-  const Row6 y1 = w1 - l21 * y2;
-  const Row6 y0 = w0 - l10 * y1 - l20 * y2;
+  // Y = D^-1 U^T = L^-T W and D^-1 u, kept for the forward sweep with r.
+  const V4 yA2 = wA2, yB2 = wB2;
+  const V4 yA1 = wA1 - l21 * yA2, yB1 = wB1 - l21 * yB2;
+  const V4 yA0 = wA0 - l10 * yA1 - l20 * yA2, yB0 = wB0 - l10 * yB1 - l20 * yB2;
   const double du2 = i2 * s2, du1 = i1 * s1 - l21 * du2, du0 = i0 * s0 - l10 * du1 - l20 * du2;
-  double* Y = out;
-  for (int k = 0; k < 6; ++k) {
-    Y[k] = y0[k];
-    Y[6 + k] = y1[k];
-    Y[12 + k] = y2[k];
-  }
-  Y[18] = du0;
-  Y[19] = du1;
-  Y[20] = du2;
-  for (int k = 0; k < 6; ++k) out[21 + k] = b.c[k];
-  store3(out + 27, r);
+  store_row(out, yA0, du0);
+  store_row(out + 4, yB0, r3[0]);
+  store_row(out + 8, yA1, du1);
+  store_row(out + 12, yB1, r3[1]);
+  store_row(out + 16, yA2, du2);
+  store_row(out + 20, yB2, r3[2]);
 
   // Move to the parent origin, a translation by r: with RM = [r]x Ma,
   // M_p = Ma, B_p = Ba + RM, A_p = Aa + [r]x Ba^T + Ba [r]x^T + [r]x Ma [r]x^T
-  // = Aa + H + H^T, H = [r]x G^T, G = Ba + RM / 2.
-  Mat3 Ma;
-  Ma << Ia[15], Ia[18], Ia[19],  //
-      Ia[18], Ia[16], Ia[20],    //
-      Ia[19], Ia[20], Ia[17];
-  Mat3 RM;
-  for (int k = 0; k < 3; ++k) RM.col(k) = r.cross(Vec3(Ma.col(k)));
-  const Mat3 G = Ba + 0.5 * RM;
-  Mat3 H;  // column k = r x (row k of G)
-  for (int k = 0; k < 3; ++k) H.col(k) = r.cross(Vec3(G.row(k).transpose()));
-  double f[27];
-  for (int a = 0; a < 3; ++a)
-    for (int c = a; c < 3; ++c) f[sym(a, c)] = Ia[sym(a, c)] + H(a, c) + H(c, a);
-  for (int a = 0; a < 3; ++a)
-    for (int c = 0; c < 3; ++c) f[6 + 3 * a + c] = Ba(a, c) + RM(a, c);
-  for (int k = 0; k < 6; ++k) f[15 + k] = Ia[15 + k];
-  const Vec3 f_ang = pa_ang + r.cross(pa_lin);
-  for (int k = 0; k < 3; ++k) {
-    f[21 + k] = f_ang[k];
-    f[24 + k] = pa_lin[k];
+  // = Aa + H + H^T, H = [r]x G^T, G = Ba + RM / 2. Rows of RM (Ma
+  // symmetric): RM^T = -Ma [r]x, whose column a is -Ma (r x e_a).
+  const V4 r = v4(r3);
+  V4 RMr[3];
+  RMr[0] = I.M[2] * r[1] - I.M[1] * r[2];
+  RMr[1] = I.M[0] * r[2] - I.M[2] * r[0];
+  RMr[2] = I.M[1] * r[0] - I.M[0] * r[1];
+  Art F;
+  V4 H[3];  // columns: r x (row c of G)
+  for (int c = 0; c < 3; ++c) {
+    F.Br[c] = I.Br[c] + RMr[c];
+    H[c] = cross3(r, I.Br[c] + 0.5 * RMr[c]);
+    F.M[c] = I.M[c];
   }
-  if constexpr (kStore) {
-    for (int k = 0; k < 27; ++k) parent[k] = f[k];
-  } else {
-    for (int k = 0; k < 27; ++k) parent[k] += f[k];
-  }
+  V4 Ht[3];
+  transpose3(H, Ht);
+  for (int c = 0; c < 3; ++c) F.A[c] = I.A[c] + (H[c] + Ht[c]);
+  F.pa = I.pa + cross3(r, I.pl);
+  F.pl = I.pl;
+  if constexpr (kOut == kCarry) *carry = F;
+  else put_packed<kOut == kStore>(F, parent);
 }
 
 // The base's (gravity-shifted) spatial acceleration; for a floating base the
-// solve with its 6x6 articulated inertia.
-inline Vec6 base_acceleration(const Model& model, Data& data, double h) {
+// solve with its 6x6 articulated inertia. first, sum: the children's parts as
+// in backward_body.
+inline Vec6 base_acceleration(const Model& model, Data& data, double h, const Art& first,
+                              const double* sum) {
   Vec6 a0 = Vec6::Zero();
   const Vec3 g = model.gravity;
   switch (model.base_kind) {
@@ -306,24 +368,28 @@ inline Vec6 base_acceleration(const Model& model, Data& data, double h) {
     case BaseKind::kFloating: break;
   }
   // The base's own inertia and bias, plus its children's and forces.
-  Seed b;
-  seed<false>(model, data, 0, h, Vec3::Zero(), b);
-  if (data.aba_link[0] != 0) {
-    const double* acc = data.aba_body[0].s;
-    for (int k = 0; k < 21; ++k) b.ia[k] += acc[k];
-    for (int k = 0; k < 6; ++k) b.pa[k] += acc[21 + k];
+  Own o;
+  seed<false>(model, data, 0, h, o);
+  Art T = o.ia;
+  for (int k = 0; k < 3; ++k) {
+    T.A[k] += first.A[k];
+    T.Br[k] += first.Br[k];
+    T.M[k] += first.M[k];
   }
+  T.pa += first.pa;
+  T.pl += first.pl;
+  if (sum) add_packed(T, sum);
   Mat6 I;
   for (int a = 0; a < 3; ++a) {
     for (int c = 0; c < 3; ++c) {
-      I(a, c) = b.ia[sym(a, c)];
-      I(a, 3 + c) = b.ia[6 + 3 * a + c];
-      I(3 + c, a) = b.ia[6 + 3 * a + c];
-      I(3 + a, 3 + c) = b.ia[15 + sym(a, c)];
+      I(a, c) = T.A[c][a];
+      I(a, 3 + c) = T.Br[a][c];
+      I(3 + c, a) = T.Br[a][c];
+      I(3 + a, 3 + c) = T.M[c][a];
     }
   }
   Vec6 p;
-  for (int k = 0; k < 6; ++k) p[k] = b.pa[k];
+  p << T.pa[0], T.pa[1], T.pa[2], T.pl[0], T.pl[1], T.pl[2];
   a0 = -I.llt().solve(p);
   // True acceleration = shifted + g; the classical acceleration of the base
   // origin adds w x v.
@@ -333,13 +399,11 @@ inline Vec6 base_acceleration(const Model& model, Data& data, double h) {
   return a0;
 }
 
+// Data::aba_link: bits 0..29 hold the largest child that is not the next
+// body, bit 30 says that body_forces preset the body's sum.
 constexpr int kPresetBit = 1 << 30;
+constexpr int kChildMask = kPresetBit - 1;
 constexpr int kPrefetch = 8;  // bodies ahead
-alignas(64) constexpr double kZeroRecord[27] = {};  // the record of a body without children  // Data::aba_link: body_forces preset the record
-
-// r = o_i - o_parent (world), the same expression in the pose and backward
-// sweeps so that both see the same bits.
-inline Vec3 joint_offset(const Mat3& oRp, const SE3& pMj) { return oRp * pMj.translation; }
 
 // max2 < 0: no state check; else the check of check_state fused into the
 // forward sweep (|w|^2 <= max2 and q finite).
@@ -349,20 +413,31 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
   const int* parent = model.parent.data();
   int* link = data.aba_link.data();
 
-  // Sweep 1, root to leaf: poses and velocities (outputs), and each body's
-  // last child.
+  // Sweep 1, root to leaf: poses and velocities (outputs), and which bodies
+  // sum children in Data::aba_sum.
   data.oMi[0] = {data.base_q.toRotationMatrix(), data.base_p};
   data.v[0] = base_velocity(model, data);
   link[0] = 0;
   for (int i = 1; i < n; ++i) {
     const int p = parent[i];
+    if (i + kPrefetch < n) {
+      // A branch's first body reads its parent's pose and velocity from far
+      // back in memory: fetch them early.
+      const int j = i + kPrefetch, pj = parent[j];
+      if (pj != j - 1) {
+        __builtin_prefetch(&data.oMi[pj], 0);
+        __builtin_prefetch(&data.oMi[pj].translation, 0);
+        __builtin_prefetch(&data.v[pj], 0);
+        __builtin_prefetch(&data.v[pj].linear, 0);
+      }
+    }
     link[i] = 0;
-    link[p] = i;
+    if (p != i - 1) link[p] = i;  // ascending: the largest such child wins
     const SE3& oMp = data.oMi[p];
     const SE3& pMj = model.joint_placement[i];
     SE3& oMi = data.oMi[i];
     oMi.rotation.noalias() = oMp.rotation * (pMj.rotation * data.q[i].toRotationMatrix());
-    const Vec3 r = joint_offset(oMp.rotation, pMj);
+    const Vec3 r = oMp.rotation * pMj.translation;
     oMi.translation = oMp.translation + r;
     const Vec3 ww = oMi.rotation * data.w[i];
     const Motion& vp = data.v[p];
@@ -370,11 +445,12 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
     data.v[i].linear = vp.linear + vp.angular.cross(r);
   }
   Body* body = data.aba_body.data();
+  Sum* sums = data.aba_sum.data();
   // External forces (world force at a body point, plus a world torque) preset
-  // their body's record, which the children then add to.
+  // their body's sum, which the children then add to.
   for (const BodyForce& bf : data.body_forces) {
     if (bf.body < 0 || bf.body >= n) continue;
-    double* acc = body[bf.body].s;
+    double* acc = sums[bf.body].s;
     if (!(link[bf.body] & kPresetBit)) {
       for (int k = 0; k < 27; ++k) acc[k] = 0.0;
       link[bf.body] |= kPresetBit;
@@ -388,69 +464,90 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
   }
 
   // Sweep 2, leaf to root: each body's own inertia, bias and joint terms (in
-  // registers), plus its record (children, forces), projected through the
-  // joint into the parent's record.
+  // registers), plus its children's parts, projected through the joint into
+  // the parent's: the next body to visit, i - 1, gets it in `carry` when it
+  // is the parent; any other parent in its sum. A body's first child (if
+  // any) is the body visited just before it, so `carry` is always fresh.
+  Art carry = kZeroArt;
+  bool carry_valid = false;  // carry holds body i's first child's part
   for (int i = n - 1; i > 0; --i) {
     const int p = parent[i];
     if (i > kPrefetch) {
       // The parent of a body a few steps ahead may be far back in memory (a
-      // branch point): fetch its record and rotation early.
+      // branch point): fetch its sum and position early.
       const int pp = parent[i - kPrefetch];
-      __builtin_prefetch(body[pp].s, 1);
-      __builtin_prefetch(body[pp].s + 8, 1);
-      __builtin_prefetch(body[pp].s + 16, 1);
-      __builtin_prefetch(body[pp].s + 24, 1);
-      __builtin_prefetch(&data.oMi[pp], 0);
-      __builtin_prefetch(reinterpret_cast<const char*>(&data.oMi[pp]) + 64, 0);
-      __builtin_prefetch(&link[pp], 0);
+      if (pp != i - kPrefetch - 1) {
+        __builtin_prefetch(sums[pp].s, 1);
+        __builtin_prefetch(sums[pp].s + 8, 1);
+        __builtin_prefetch(sums[pp].s + 16, 1);
+        __builtin_prefetch(sums[pp].s + 24, 1);
+        __builtin_prefetch(&link[pp], 0);
+      }
+      __builtin_prefetch(&data.oMi[pp].translation, 0);
     }
-    const Vec3 ww = data.oMi[i].rotation * data.w[i];
-    Seed sd;
-    seed<true>(model, data, i, h, ww, sd);
-    double* rec = body[i].s;
-    const double* acc = link[i] != 0 ? rec : kZeroRecord;
-    const Vec3 r = joint_offset(data.oMi[p].rotation, model.joint_placement[i]);
-    if (link[p] == i) backward_body<true>(sd, acc, r, rec, body[p].s);
-    else backward_body<false>(sd, acc, r, rec, body[p].s);
+    Own o;
+    seed<true>(model, data, i, h, o);
+    const Art& first = carry_valid ? carry : kZeroArt;
+    const double* sum = link[i] != 0 ? sums[i].s : nullptr;
+    // r = o_i - o_p from the poses (reads no joint placement; within an ulp
+    // of the pose sweep's r: the sweeps below both use this one).
+    const Vec3 r = data.oMi[i].translation - data.oMi[p].translation;
+    if (p == i - 1) backward_body<kCarry>(o, first, sum, r, body[i].s, &carry, nullptr);
+    else if (link[p] == i) backward_body<kStore>(o, first, sum, r, body[i].s, nullptr, sums[p].s);
+    else backward_body<kAdd>(o, first, sum, r, body[i].s, nullptr, sums[p].s);
+    carry_valid = p == i - 1;
   }
-  const Vec6 a0 = base_acceleration(model, data, h);
+  // Body 1's parent is the base.
+  const Vec6 a0 = base_acceleration(model, data, h, n > 1 ? carry : kZeroArt,
+                                    link[0] != 0 ? sums[0].s : nullptr);
 
   // Sweep 3, root to leaf: accelerations (and the state update). A body's
-  // acceleration stays in registers for the next body when that is its only
-  // child, and otherwise goes to s[24..29] of its record for its children.
-  for (int k = 0; k < 6; ++k) body[0].s[24 + k] = a0[k];
+  // acceleration stays in registers for the next body, and goes to s[0..5]
+  // of its record (once read) when another child needs it.
+  if (link[0] & kChildMask) {
+    for (int k = 0; k < 6; ++k) body[0].s[k] = a0[k];
+  }
   if constexpr (!kIntegrate) data.a[0] = a0;
   [[maybe_unused]] int first_bad = -1;
   Vec3 prev_ang = a0.head<3>(), prev_lin = a0.tail<3>();  // body i - 1
   for (int i = 1; i < n; ++i) {
     const int p = parent[i];
+    if (i + kPrefetch < n) {
+      const int j = i + kPrefetch, pj = parent[j];
+      if (pj != j - 1) __builtin_prefetch(body[pj].s, 0);  // its parent's acceleration
+    }
     double* rec = body[i].s;
-    const Vec3 r = load3(rec + 27);
+    const Vec3 r(rec[7], rec[15], rec[23]);
     Vec3 ap_ang = prev_ang, ap_lin = prev_lin;
     if (p != i - 1) {
-      ap_ang = load3(body[p].s + 24);
-      ap_lin = load3(body[p].s + 27);
+      ap_ang = load3(body[p].s);
+      ap_lin = load3(body[p].s + 3);
     }
-    Vec3 a_ang = ap_ang + load3(rec + 21);
-    const Vec3 a_lin = ap_lin + ap_ang.cross(r) + load3(rec + 24);
+    // c = v x (S w), as in seed().
+    const Mat3& R = data.oMi[i].rotation;
+    const Vec3 ww = R * data.w[i];
+    const Motion& v = data.v[i];
+    Vec3 a_ang = ap_ang + v.angular.cross(ww);
+    const Vec3 a_lin = ap_lin + ap_ang.cross(r) + v.linear.cross(ww);
     // Joint acceleration, world axes: D^-1 u - Y a.
-    const double* Y = rec;
     Vec3 alpha;
     for (int k = 0; k < 3; ++k) {
-      const double* y = Y + 6 * k;
-      alpha[k] = Y[18 + k] - (y[0] * a_ang[0] + y[1] * a_ang[1] + y[2] * a_ang[2] +
-                              y[3] * a_lin[0] + y[4] * a_lin[1] + y[5] * a_lin[2]);
+      const double* y = rec + 8 * k;
+      alpha[k] = y[3] - (y[0] * a_ang[0] + y[1] * a_ang[1] + y[2] * a_ang[2] +
+                         y[4] * a_lin[0] + y[5] * a_lin[1] + y[6] * a_lin[2]);
     }
     a_ang += alpha;
     prev_ang = a_ang;
     prev_lin = a_lin;
-    const int last_child = link[i] & ~kPresetBit;
-    if (last_child != 0 && last_child != i + 1) {
-      store3(rec + 24, a_ang);
-      store3(rec + 27, a_lin);
+    if (link[i] & kChildMask) {
+      store3(rec, a_ang);
+      store3(rec + 3, a_lin);
     }
-    if constexpr (!kIntegrate) data.a[i] << a_ang, a_lin;
-    const Vec3 dw = data.oMi[i].rotation.transpose() * alpha;
+    if constexpr (!kIntegrate) {
+      data.a[i].head<3>() = a_ang;
+      data.a[i].tail<3>() = a_lin;
+    }
+    const Vec3 dw = R.transpose() * alpha;
     data.dw[i] = dw;
     if constexpr (kIntegrate) {
       const Vec3 w = data.w[i] + dt * dw;

@@ -55,30 +55,32 @@ struct Data {
   int first_nonfinite_joint = -1;   // check_state: first diverged joint (0 = base), -1 if fine
 
   // ---- Scratch of aba (world axes about each body origin).
-  // One packed 256-byte record per body (4 cache lines), so that the two
-  // sweeps after the pose sweep stream through a single contiguous array
-  // (nothing is allocated per step). A body's own inertia, bias force and
-  // joint terms are not stored: the backward sweep computes them in
-  // registers from the model, q, w, tau, oMi and v.
+  // One packed 192-byte record per body (3 cache lines) carries the backward
+  // sweep's results to the forward sweep; the two sweeps after the pose sweep
+  // stream through it. A body's own inertia, bias force and joint terms are
+  // not stored: the backward sweep computes them in registers from the
+  // model, q, w, tau, oMi and v, and the forward sweep recomputes the
+  // velocity-product term from v and w.
   struct alignas(64) AbaBody {
-    // s[0..26], backward-sweep input: the sum of the children's articulated
-    // inertias (s[0..20]) and bias forces (s[21..26], angular; linear), moved
-    // to this body's origin (and any body_forces); valid only when the body
-    // has children or forces (see aba_link). Symmetric blocks stored once:
-    // s[0..5] angular-angular A (xx, yy, zz, xy, xz, yz, kg m^2), s[6..14]
-    // angular-linear B (row-major, kg m), s[15..20] linear-linear M (kg).
-    // Backward-sweep output, read by the forward sweep: Y = D^-1 U^T
-    // (s[0..17], row-major 3x6), D^-1 u (s[18..20]), the velocity-product
-    // acceleration c = v x (S w) (s[21..26], angular; linear) and
-    // r = o_i - o_parent (s[27..29], world, m). Forward-sweep output: the
-    // body's (gravity-shifted) acceleration (s[24..29], angular; linear),
-    // stored only when a child other than the next body needs it.
-    double s[32];
+    // Rows k = 0, 1, 2 of Y = D^-1 U^T (3x6) in s[8k..8k+2] and
+    // s[8k+4..8k+6], with (D^-1 u)_k in s[8k+3] and r_k = (o_i - o_parent)_k
+    // (world, m) in s[8k+7]. In the forward sweep a branch point then keeps
+    // its acceleration (angular; linear) in s[0..5] for its other children.
+    double s[24];
   };
   std::vector<AbaBody> aba_body;    // (nbody)
-  // (nbody) Per step: the last child of each body (0: none), with bit 30
-  // set when body_forces preset the body's record; tells the backward sweep
-  // whether a record holds anything and which child initialises its parent's.
+  // The sum of a body's children's articulated inertias and bias forces,
+  // moved to its origin, for the bodies that need one in memory: a body's
+  // first child (the next body) hands its part over in registers, so only
+  // branch points and bodies with body_forces use their entry (see
+  // aba_link). 27 numbers: A (xx, yy, zz, xy, xz, yz, kg m^2), B (row-major,
+  // kg m), M (6, kg), then the bias force (angular; linear).
+  struct alignas(64) AbaSum {
+    double s[32];
+  };
+  std::vector<AbaSum> aba_sum;      // (nbody), touched at branch points only
+  // (nbody) Per step: the largest child of each body that is not the next
+  // body (0: none), with bit 30 set when body_forces preset its sum.
   std::vector<int> aba_link;
   std::vector<Vec6> a;              // (nbody) body acceleration (gravity-shifted), set by aba()
 };
