@@ -66,6 +66,65 @@ inline V4 cross3(V4 x, V4 y) {
          shuffle<2, 0, 1, 3>(x) * shuffle<1, 2, 0, 3>(y);
 }
 
+// (x[a], x[b], x[c], y[d - 4]): lanes of x, and one of y.
+template <int a, int b, int c, int d>
+inline V4 shuffle2(V4 x, V4 y) {
+#if defined(__clang__)
+  return __builtin_shufflevector(x, y, a, b, c, d);
+#else
+  return __builtin_shuffle(x, y, V4i{a, b, c, d});
+#endif
+}
+
+// Unaligned loads and stores of 4 doubles, and lane 3 cleared.
+inline V4 load4(const double* p) {
+  V4 x;
+  std::memcpy(&x, p, sizeof x);
+  return x;
+}
+inline void store4(double* p, V4 x) { std::memcpy(p, &x, sizeof x); }
+inline V4 xyz(V4 x) { return shuffle2<0, 1, 2, 4>(x, zero4()); }
+
+// Poses and velocities as vectors. An SE3 is 12 contiguous doubles (the
+// rotation's columns, then the translation) and a Motion 6, so every 4-wide
+// access below stays inside the object.
+static_assert(sizeof(SE3) == 12 * sizeof(double) && sizeof(Motion) == 6 * sizeof(double));
+inline void rotation_cols(const SE3& X, V4* c) {
+  const double* p = X.rotation.data();
+  c[0] = xyz(load4(p));
+  c[1] = xyz(load4(p + 3));
+  c[2] = xyz(load4(p + 6));
+}
+inline V4 translation4(const SE3& X) {  // (t0, t1, t2, 0) from (R22, t0, t1, t2)
+  return shuffle2<1, 2, 3, 4>(load4(X.rotation.data() + 8), zero4());
+}
+inline void store_pose(SE3& X, const V4* c, V4 t) {
+  double* p = X.rotation.data();
+  store4(p, c[0]);  // lane 3 lands on the next column's first entry, rewritten next
+  store4(p + 3, c[1]);
+  store4(p + 6, c[2]);
+  store4(p + 8, shuffle2<2, 4, 5, 6>(c[2], t));  // R22, t0, t1, t2
+}
+inline V4 angular4(const Motion& m) { return xyz(load4(m.angular.data())); }
+inline V4 linear4(const Motion& m) {  // from (w2, v0, v1, v2)
+  return shuffle2<1, 2, 3, 4>(load4(m.angular.data() + 2), zero4());
+}
+inline void store_motion(Motion& m, V4 ang, V4 lin) {
+  store4(m.angular.data(), ang);
+  store4(m.angular.data() + 2, shuffle2<2, 4, 5, 6>(ang, lin));
+}
+
+// Columns of the rotation matrix of a unit quaternion (Eigen's formula).
+inline void quat_cols(const Quat& q, V4* c) {
+  const double tx = 2 * q.x(), ty = 2 * q.y(), tz = 2 * q.z();
+  const double twx = tx * q.w(), twy = ty * q.w(), twz = tz * q.w();
+  const double txx = tx * q.x(), txy = ty * q.x(), txz = tz * q.x();
+  const double tyy = ty * q.y(), tyz = tz * q.y(), tzz = tz * q.z();
+  c[0] = V4{1 - (tyy + tzz), txy + twz, txz - twy, 0.0};
+  c[1] = V4{txy - twz, 1 - (txx + tzz), tyz + twx, 0.0};
+  c[2] = V4{txz + twy, tyz - twx, 1 - (txx + tyy), 0.0};
+}
+
 // Index of entry (a, b) of a symmetric 3x3 block stored as its 6 unique
 // entries xx, yy, zz, xy, xz, yz (Data::AbaSum).
 constexpr int sym(int a, int b) {
@@ -166,9 +225,10 @@ struct Own {
 template <bool kJoint>
 inline void seed(const Model& model, const Data& data, int i, double h, Own& o) {
   const Mat3& Rm = data.oMi[i].rotation;
-  const V4 R[3] = {v4(Rm.col(0)), v4(Rm.col(1)), v4(Rm.col(2))};
+  V4 R[3];
+  rotation_cols(data.oMi[i], R);
   const Inertia& in = model.inertia[i];
-  const V4 va = v4(data.v[i].angular), vl = v4(data.v[i].linear);
+  const V4 va = angular4(data.v[i]), vl = linear4(data.v[i]);
   const double drag = model.drag[i];
 
   // Inertia in world axes about o_i; implicit drag h C acts as a point mass
@@ -418,6 +478,9 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
   data.oMi[0] = {data.base_q.toRotationMatrix(), data.base_p};
   data.v[0] = base_velocity(model, data);
   link[0] = 0;
+  // Body i - 1's pose and velocity, kept in registers for its first child.
+  V4 Pc[3], Pt = translation4(data.oMi[0]), Pva = angular4(data.v[0]), Pvl = linear4(data.v[0]);
+  rotation_cols(data.oMi[0], Pc);
   for (int i = 1; i < n; ++i) {
     const int p = parent[i];
     if (i + kPrefetch < n) {
@@ -432,17 +495,30 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
       }
     }
     link[i] = 0;
-    if (p != i - 1) link[p] = i;  // ascending: the largest such child wins
-    const SE3& oMp = data.oMi[p];
+    if (p != i - 1) {
+      link[p] = i;  // ascending: the largest such child wins
+      rotation_cols(data.oMi[p], Pc);
+      Pt = translation4(data.oMi[p]);
+      Pva = angular4(data.v[p]);
+      Pvl = linear4(data.v[p]);
+    }
+    // oR = oRp pRj R(q), r = oRp pt_j, o_i = o_p + r.
     const SE3& pMj = model.joint_placement[i];
-    SE3& oMi = data.oMi[i];
-    oMi.rotation.noalias() = oMp.rotation * (pMj.rotation * data.q[i].toRotationMatrix());
-    const Vec3 r = oMp.rotation * pMj.translation;
-    oMi.translation = oMp.translation + r;
-    const Vec3 ww = oMi.rotation * data.w[i];
-    const Motion& vp = data.v[p];
-    data.v[i].angular = vp.angular + ww;
-    data.v[i].linear = vp.linear + vp.angular.cross(r);
+    V4 J[3], Q[3], JQ[3], oR[3];
+    rotation_cols(pMj, J);
+    quat_cols(data.q[i], Q);
+    for (int c = 0; c < 3; ++c) JQ[c] = mul_cols(J, Q[c]);
+    for (int c = 0; c < 3; ++c) oR[c] = mul_cols(Pc, JQ[c]);
+    const V4 r = mul_cols(Pc, translation4(pMj));
+    const V4 ot = Pt + r;
+    store_pose(data.oMi[i], oR, ot);
+    const V4 ww = mul_cols(oR, v4(data.w[i]));
+    const V4 va = Pva + ww, vl = Pvl + cross3(Pva, r);
+    store_motion(data.v[i], va, vl);
+    for (int c = 0; c < 3; ++c) Pc[c] = oR[c];
+    Pt = ot;
+    Pva = va;
+    Pvl = vl;
   }
   Body* body = data.aba_body.data();
   Sum* sums = data.aba_sum.data();
