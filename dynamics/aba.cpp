@@ -12,7 +12,7 @@ namespace lsd::dyn {
 namespace {
 
 using Body = Data::AbaBody;
-using Sum = Data::AbaSum;
+using Side = Data::AbaSide;
 
 // Frames: every spatial quantity of body i is in world-aligned axes about the
 // body origin o_i (the joint point). Moving between parent and child is then
@@ -150,36 +150,33 @@ Art zero_art() {
 }
 const Art kZeroArt = zero_art();
 
-// The 27 numbers of Data::AbaSum: A (6), B row-major (9), M (6), bias (6).
-inline void add_packed(Art& t, const double* s) {
-  const double* A = s;
-  const double* M = s + 15;
-  for (int c = 0; c < 3; ++c) {
-    t.A[c] += v4(A[sym(0, c)], A[sym(1, c)], A[sym(2, c)]);
-    t.M[c] += v4(M[sym(0, c)], M[sym(1, c)], M[sym(2, c)]);
-    t.Br[c] += v4(s[6 + 3 * c], s[7 + 3 * c], s[8 + 3 * c]);
-  }
-  t.pa += v4(s[21], s[22], s[23]);
-  t.pl += v4(s[24], s[25], s[26]);
+// A body's sum in memory (Data::AbaBody and Data::AbaSide): the record
+// holds the columns of A with the angular bias in lane 3 (rec[0..11]) and
+// the columns of M with the linear bias in lane 3 (rec[12..23]); the side
+// record the rows of B (lane 3 zero).
+struct SumRef {
+  double* rec;
+  double* side;
+};
+
+inline void add_sum(Art& t, const double* rec, const double* side) {
+  const V4 a0 = load4(rec), a1 = load4(rec + 4), a2 = load4(rec + 8);
+  const V4 m0 = load4(rec + 12), m1 = load4(rec + 16), m2 = load4(rec + 20);
+  t.A[0] += xyz(a0), t.A[1] += xyz(a1), t.A[2] += xyz(a2);
+  t.M[0] += xyz(m0), t.M[1] += xyz(m1), t.M[2] += xyz(m2);
+  t.pa += V4{a0[3], a1[3], a2[3], 0.0};
+  t.pl += V4{m0[3], m1[3], m2[3], 0.0};
+  for (int k = 0; k < 3; ++k) t.Br[k] += load4(side + 4 * k);
 }
 
 template <bool kStore>
-inline void put_packed(const Art& f, double* s) {
-  double v[27];
-  for (int k = 0; k < 3; ++k) {
-    v[k] = f.A[k][k];
-    v[15 + k] = f.M[k][k];
-    for (int c = 0; c < 3; ++c) v[6 + 3 * k + c] = f.Br[k][c];
-    v[21 + k] = f.pa[k];
-    v[24 + k] = f.pl[k];
-  }
-  v[3] = f.A[0][1], v[4] = f.A[0][2], v[5] = f.A[1][2];
-  v[18] = f.M[0][1], v[19] = f.M[0][2], v[20] = f.M[1][2];
-  if constexpr (kStore) {
-    for (int k = 0; k < 27; ++k) s[k] = v[k];
-  } else {
-    for (int k = 0; k < 27; ++k) s[k] += v[k];
-  }
+inline void put_sum(const Art& f, SumRef s) {
+  V4 v[6] = {shuffle2<0, 1, 2, 4>(f.A[0], f.pa), shuffle2<0, 1, 2, 5>(f.A[1], f.pa),
+             shuffle2<0, 1, 2, 6>(f.A[2], f.pa), shuffle2<0, 1, 2, 4>(f.M[0], f.pl),
+             shuffle2<0, 1, 2, 5>(f.M[1], f.pl), shuffle2<0, 1, 2, 6>(f.M[2], f.pl)};
+  for (int k = 0; k < 6; ++k) store4(s.rec + 4 * k, kStore ? v[k] : load4(s.rec + 4 * k) + v[k]);
+  for (int k = 0; k < 3; ++k)
+    store4(s.side + 4 * k, kStore ? f.Br[k] : load4(s.side + 4 * k) + f.Br[k]);
 }
 
 // Columns of the transpose of the 3x3 block whose columns (or rows) are in.
@@ -298,14 +295,15 @@ enum Out { kCarry, kStore, kAdd };
 
 // Backward sweep for body i, given its own terms o and its children's
 // articulated inertias and bias forces (first: the next body's, handed over
-// in registers, or zeros; sum: the other children's and forces, or null):
+// in registers, or zeros; sum: the other children's and forces, in the
+// body's record and side record, or null):
 // project the total through the joint (U = [A; B^T], D = A + joint block,
 // LDL^T of the 3x3 D) and put the result, moved by r, where kOut says
 // (carry may be `first` itself). Writes the record out (Data::AbaBody).
 template <int kOut>
 __attribute__((noinline)) void backward_body(const Own& o, const Art& first, const double* sum,
-                                             const Vec3& r3, double* out, Art* carry,
-                                             double* parent) {
+                                             const double* sum_side, const Vec3& r3, double* out,
+                                             Art* carry, SumRef parent) {
   // On a chain, `first` was just written by the child: the only link of the
   // dependency path.
   Art T;
@@ -316,7 +314,7 @@ __attribute__((noinline)) void backward_body(const Own& o, const Art& first, con
   }
   T.pa = o.ia.pa + first.pa;
   T.pl = o.ia.pl + first.pl;
-  if (sum) add_packed(T, sum);
+  if (sum) add_sum(T, sum, sum_side);
 
   // D = L diag(d) L^T, unrolled (no square roots). The pivots come from the
   // leading minors scaled by D00:
@@ -404,14 +402,14 @@ __attribute__((noinline)) void backward_body(const Own& o, const Art& first, con
   F.pa = I.pa + cross3(r, I.pl);
   F.pl = I.pl;
   if constexpr (kOut == kCarry) *carry = F;
-  else put_packed<kOut == kStore>(F, parent);
+  else put_sum<kOut == kStore>(F, parent);
 }
 
 // The base's (gravity-shifted) spatial acceleration; for a floating base the
 // solve with its 6x6 articulated inertia. first, sum: the children's parts as
 // in backward_body.
 inline Vec6 base_acceleration(const Model& model, Data& data, double h, const Art& first,
-                              const double* sum) {
+                              const double* sum, const double* sum_side) {
   Vec6 a0 = Vec6::Zero();
   const Vec3 g = model.gravity;
   switch (model.base_kind) {
@@ -438,7 +436,7 @@ inline Vec6 base_acceleration(const Model& model, Data& data, double h, const Ar
   }
   T.pa += first.pa;
   T.pl += first.pl;
-  if (sum) add_packed(T, sum);
+  if (sum) add_sum(T, sum, sum_side);
   Mat6 I;
   for (int a = 0; a < 3; ++a) {
     for (int c = 0; c < 3; ++c) {
@@ -521,21 +519,22 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
     Pvl = vl;
   }
   Body* body = data.aba_body.data();
-  Sum* sums = data.aba_sum.data();
+  Side* side = data.aba_side.data();
   // External forces (world force at a body point, plus a world torque) preset
   // their body's sum, which the children then add to.
   for (const BodyForce& bf : data.body_forces) {
     if (bf.body < 0 || bf.body >= n) continue;
-    double* acc = sums[bf.body].s;
+    double* acc = body[bf.body].s;
     if (!(link[bf.body] & kPresetBit)) {
-      for (int k = 0; k < 27; ++k) acc[k] = 0.0;
+      for (int k = 0; k < 24; ++k) acc[k] = 0.0;
+      for (int k = 0; k < 12; ++k) side[bf.body].s[k] = 0.0;
       link[bf.body] |= kPresetBit;
     }
     const Vec3 arm = data.oMi[bf.body].rotation * bf.point;
     const Vec3 t = arm.cross(bf.force) + bf.torque;
     for (int k = 0; k < 3; ++k) {
-      acc[21 + k] -= t[k];
-      acc[24 + k] -= bf.force[k];
+      acc[4 * k + 3] -= t[k];            // angular bias: lane 3 of A's columns
+      acc[12 + 4 * k + 3] -= bf.force[k];  // linear bias: lane 3 of M's columns
     }
   }
 
@@ -553,10 +552,11 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
       // branch point): fetch its sum and position early.
       const int pp = parent[i - kPrefetch];
       if (pp != i - kPrefetch - 1) {
-        __builtin_prefetch(sums[pp].s, 1);
-        __builtin_prefetch(sums[pp].s + 8, 1);
-        __builtin_prefetch(sums[pp].s + 16, 1);
-        __builtin_prefetch(sums[pp].s + 24, 1);
+        __builtin_prefetch(body[pp].s, 1);
+        __builtin_prefetch(body[pp].s + 8, 1);
+        __builtin_prefetch(body[pp].s + 16, 1);
+        __builtin_prefetch(side[pp].s, 1);
+        __builtin_prefetch(side[pp].s + 8, 1);
         __builtin_prefetch(&link[pp], 0);
       }
       __builtin_prefetch(&data.oMi[pp].translation, 0);
@@ -564,18 +564,21 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
     Own o;
     seed<true>(model, data, i, h, o);
     const Art& first = carry_valid ? carry : kZeroArt;
-    const double* sum = link[i] != 0 ? sums[i].s : nullptr;
+    const bool has_sum = link[i] != 0;
+    const double* sum = has_sum ? body[i].s : nullptr;
+    const double* sum_side = has_sum ? side[i].s : nullptr;
     // r = o_i - o_p from the poses (reads no joint placement; within an ulp
     // of the pose sweep's r: the sweeps below both use this one).
     const Vec3 r = data.oMi[i].translation - data.oMi[p].translation;
-    if (p == i - 1) backward_body<kCarry>(o, first, sum, r, body[i].s, &carry, nullptr);
-    else if (link[p] == i) backward_body<kStore>(o, first, sum, r, body[i].s, nullptr, sums[p].s);
-    else backward_body<kAdd>(o, first, sum, r, body[i].s, nullptr, sums[p].s);
+    const SumRef to{body[p].s, side[p].s};
+    if (p == i - 1) backward_body<kCarry>(o, first, sum, sum_side, r, body[i].s, &carry, {});
+    else if (link[p] == i) backward_body<kStore>(o, first, sum, sum_side, r, body[i].s, nullptr, to);
+    else backward_body<kAdd>(o, first, sum, sum_side, r, body[i].s, nullptr, to);
     carry_valid = p == i - 1;
   }
   // Body 1's parent is the base.
   const Vec6 a0 = base_acceleration(model, data, h, n > 1 ? carry : kZeroArt,
-                                    link[0] != 0 ? sums[0].s : nullptr);
+                                    link[0] != 0 ? body[0].s : nullptr, side[0].s);
 
   // Sweep 3, root to leaf: accelerations (and the state update). A body's
   // acceleration stays in registers for the next body, and goes to s[0..5]

@@ -12,7 +12,7 @@ Data make_data(const Model& model) {
   d.oMi.assign(n, SE3::identity());
   d.v.assign(n, Motion::zero());
   d.aba_body.assign(n, Data::AbaBody{});
-  d.aba_sum.assign(n, Data::AbaSum{});
+  d.aba_side.assign(n, Data::AbaSide{});
   d.aba_link.assign(n, 0);
   d.a.assign(n, Vec6::Zero());
   return d;

@@ -61,24 +61,28 @@ struct Data {
   // not stored: the backward sweep computes them in registers from the
   // model, q, w, tau, oMi and v, and the forward sweep recomputes the
   // velocity-product term from v and w.
+  //
+  // A body's first child, the next body visited by the backward sweep, hands
+  // its articulated inertia and bias force over in registers. Other children
+  // and body_forces add theirs into the body's record (before the body's own
+  // turn, which then overwrites it) and its AbaSide: branch points only.
   struct alignas(64) AbaBody {
-    // Rows k = 0, 1, 2 of Y = D^-1 U^T (3x6) in s[8k..8k+2] and
-    // s[8k+4..8k+6], with (D^-1 u)_k in s[8k+3] and r_k = (o_i - o_parent)_k
-    // (world, m) in s[8k+7]. In the forward sweep a branch point then keeps
-    // its acceleration (angular; linear) in s[0..5] for its other children.
+    // After the body's turn in the backward sweep: rows k = 0, 1, 2 of
+    // Y = D^-1 U^T (3x6) in s[8k..8k+2] and s[8k+4..8k+6], with (D^-1 u)_k in
+    // s[8k+3] and r_k = (o_i - o_parent)_k (world, m) in s[8k+7]. In the
+    // forward sweep a branch point then keeps its acceleration (angular;
+    // linear) in s[0..5] for its other children. Before its turn, at a
+    // branch point: the sum of the other children's articulated inertias and
+    // bias forces, moved to its origin: the columns of A (kg m^2) with the
+    // angular bias (N m) in their 4th entry (s[0..11]), the columns of M (kg)
+    // with the linear bias (N) (s[12..23]).
     double s[24];
   };
-  std::vector<AbaBody> aba_body;    // (nbody)
-  // The sum of a body's children's articulated inertias and bias forces,
-  // moved to its origin, for the bodies that need one in memory: a body's
-  // first child (the next body) hands its part over in registers, so only
-  // branch points and bodies with body_forces use their entry (see
-  // aba_link). 27 numbers: A (xx, yy, zz, xy, xz, yz, kg m^2), B (row-major,
-  // kg m), M (6, kg), then the bias force (angular; linear).
-  struct alignas(64) AbaSum {
-    double s[32];
+  struct alignas(32) AbaSide {
+    double s[12];  // at a branch point: the rows of B (kg m), 4th entries 0
   };
-  std::vector<AbaSum> aba_sum;      // (nbody), touched at branch points only
+  std::vector<AbaBody> aba_body;    // (nbody)
+  std::vector<AbaSide> aba_side;    // (nbody), touched at branch points only
   // (nbody) Per step: the largest child of each body that is not the next
   // body (0: none), with bit 30 set when body_forces preset its sum.
   std::vector<int> aba_link;

@@ -21,15 +21,15 @@ TEST_CASE("make_data sizes every array and starts at rest", "[data]") {
   CHECK(d.dw.size() == n);
   CHECK(d.oMi.size() == n);
   CHECK(d.v.size() == n);
-  // The aba scratch: one packed record (3 cache lines), one sum (used at
-  // branch points) and one link per body, records on cache-line boundaries.
+  // The aba scratch: one packed record (3 cache lines), one side record
+  // (used at branch points) and one link per body, records aligned.
   CHECK(d.aba_body.size() == n);
-  CHECK(d.aba_sum.size() == n);
+  CHECK(d.aba_side.size() == n);
   CHECK(d.aba_link.size() == n);
   CHECK(sizeof(Data::AbaBody) == 192);
-  CHECK(sizeof(Data::AbaSum) == 256);
+  CHECK(sizeof(Data::AbaSide) == 96);
   CHECK(reinterpret_cast<std::uintptr_t>(d.aba_body.data()) % 64 == 0);
-  CHECK(reinterpret_cast<std::uintptr_t>(d.aba_sum.data()) % 64 == 0);
+  CHECK(reinterpret_cast<std::uintptr_t>(d.aba_side.data()) % 32 == 0);
   CHECK(d.a.size() == n);
   CHECK(d.first_nonfinite_joint == -1);
   CHECK(d.body_forces.empty());
