@@ -125,14 +125,6 @@ inline void quat_cols(const Quat& q, V4* c) {
   c[2] = V4{txz + twy, tyz - twx, 1 - (txx + tyy), 0.0};
 }
 
-// Index of entry (a, b) of a symmetric 3x3 block stored as its 6 unique
-// entries xx, yy, zz, xy, xz, yz (Data::AbaSum).
-constexpr int sym(int a, int b) {
-  if (a == b) return a;
-  const int lo = a < b ? a : b, hi = a < b ? b : a;
-  return lo == 0 ? (hi == 1 ? 3 : 4) : 5;
-}
-
 // A spatial articulated inertia [A B; B^T M] and bias force (angular;
 // linear), world axes about a body origin, lane 3 of every vector zero.
 struct Art {
@@ -289,8 +281,8 @@ inline void store_row(double* out, V4 x, double last) {
 }
 
 // Where backward_body puts its result: the next body's carry (its parent is
-// the next body visited), or the parent's Data::AbaSum (store: the first
-// contribution, or add).
+// the next body visited), or the parent's sum in its record and side record
+// (store: the first contribution, or add).
 enum Out { kCarry, kStore, kAdd };
 
 // Backward sweep for body i, given its own terms o and its children's
@@ -472,7 +464,7 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
   int* link = data.aba_link.data();
 
   // Sweep 1, root to leaf: poses and velocities (outputs), and which bodies
-  // sum children in Data::aba_sum.
+  // sum children in memory (Data::aba_link).
   data.oMi[0] = {data.base_q.toRotationMatrix(), data.base_p};
   data.v[0] = base_velocity(model, data);
   link[0] = 0;
