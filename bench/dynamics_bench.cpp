@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
                                 elem(m.damping) + elem(m.inertia) + elem(m.drag);
     const std::size_t state_b =
         elem(d.q) + elem(d.w) + elem(d.tau) + elem(d.dw) + elem(d.oMi) + elem(d.v);
-    const std::size_t scratch_b = elem(d.aba_body) + elem(d.aba_link);  // aba_side: branch points only
+    const std::size_t scratch_b = elem(d.aba_body) + elem(d.aba_link);  // aba_sum: a slot per branch point
     std::printf("bytes per body: model %zu, state and outputs %zu, step scratch %zu "
                 "(AbaBody %zu), total %zu\n\n",
                 model_b, state_b, scratch_b, sizeof(Data::AbaBody), model_b + state_b + scratch_b);

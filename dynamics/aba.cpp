@@ -12,7 +12,7 @@ namespace lsd::dyn {
 namespace {
 
 using Body = Data::AbaBody;
-using Side = Data::AbaSide;
+using Sum = Data::AbaSum;
 
 // Frames: every spatial quantity of body i is in world-aligned axes about the
 // body origin o_i (the joint point). Moving between parent and child is then
@@ -142,33 +142,20 @@ Art zero_art() {
 }
 const Art kZeroArt = zero_art();
 
-// A body's sum in memory (Data::AbaBody and Data::AbaSide): the record
-// holds the columns of A with the angular bias in lane 3 (rec[0..11]) and
-// the columns of M with the linear bias in lane 3 (rec[12..23]); the side
-// record the rows of B (lane 3 zero).
-struct SumRef {
-  double* rec;
-  double* side;
-};
+// An Art in a Data::AbaSum slot: its 11 vectors in order.
+static_assert(sizeof(Art) == 11 * sizeof(V4) && sizeof(Data::AbaSum) >= sizeof(Art));
+inline const V4* vectors(const Art& a) { return a.A; }
+inline V4* vectors(Art& a) { return a.A; }
 
-inline void add_sum(Art& t, const double* rec, const double* side) {
-  const V4 a0 = load4(rec), a1 = load4(rec + 4), a2 = load4(rec + 8);
-  const V4 m0 = load4(rec + 12), m1 = load4(rec + 16), m2 = load4(rec + 20);
-  t.A[0] += xyz(a0), t.A[1] += xyz(a1), t.A[2] += xyz(a2);
-  t.M[0] += xyz(m0), t.M[1] += xyz(m1), t.M[2] += xyz(m2);
-  t.pa += V4{a0[3], a1[3], a2[3], 0.0};
-  t.pl += V4{m0[3], m1[3], m2[3], 0.0};
-  for (int k = 0; k < 3; ++k) t.Br[k] += load4(side + 4 * k);
+inline void add_sum(Art& t, const double* s) {
+  V4* v = vectors(t);
+  for (int k = 0; k < 11; ++k) v[k] += load4(s + 4 * k);
 }
 
 template <bool kStore>
-inline void put_sum(const Art& f, SumRef s) {
-  V4 v[6] = {shuffle2<0, 1, 2, 4>(f.A[0], f.pa), shuffle2<0, 1, 2, 5>(f.A[1], f.pa),
-             shuffle2<0, 1, 2, 6>(f.A[2], f.pa), shuffle2<0, 1, 2, 4>(f.M[0], f.pl),
-             shuffle2<0, 1, 2, 5>(f.M[1], f.pl), shuffle2<0, 1, 2, 6>(f.M[2], f.pl)};
-  for (int k = 0; k < 6; ++k) store4(s.rec + 4 * k, kStore ? v[k] : load4(s.rec + 4 * k) + v[k]);
-  for (int k = 0; k < 3; ++k)
-    store4(s.side + 4 * k, kStore ? f.Br[k] : load4(s.side + 4 * k) + f.Br[k]);
+inline void put_sum(const Art& f, double* s) {
+  const V4* v = vectors(f);
+  for (int k = 0; k < 11; ++k) store4(s + 4 * k, kStore ? v[k] : load4(s + 4 * k) + v[k]);
 }
 
 // Columns of the transpose of the 3x3 block whose columns (or rows) are in.
@@ -281,21 +268,20 @@ inline void store_row(double* out, V4 x, double last) {
 }
 
 // Where backward_body puts its result: the next body's carry (its parent is
-// the next body visited), or the parent's sum in its record and side record
-// (store: the first contribution, or add).
+// the next body visited), or the parent's sum slot (store: the first
+// contribution, or add).
 enum Out { kCarry, kStore, kAdd };
 
 // Backward sweep for body i, given its own terms o and its children's
 // articulated inertias and bias forces (first: the next body's, handed over
-// in registers, or zeros; sum: the other children's and forces, in the
-// body's record and side record, or null):
+// in registers, or zeros; sum: the other children's, in a sum slot, or null):
 // project the total through the joint (U = [A; B^T], D = A + joint block,
 // LDL^T of the 3x3 D) and put the result, moved by r, where kOut says
 // (carry may be `first` itself). Writes the record out (Data::AbaBody).
 template <int kOut>
 __attribute__((noinline)) void backward_body(const Own& o, const Art& first, const double* sum,
-                                             const double* sum_side, const Vec3& r3, double* out,
-                                             Art* carry, SumRef parent) {
+                                             const Vec3& r3, double* out, Art* carry,
+                                             double* parent) {
   // On a chain, `first` was just written by the child: the only link of the
   // dependency path.
   Art T;
@@ -306,7 +292,7 @@ __attribute__((noinline)) void backward_body(const Own& o, const Art& first, con
   }
   T.pa = o.ia.pa + first.pa;
   T.pl = o.ia.pl + first.pl;
-  if (sum) add_sum(T, sum, sum_side);
+  if (sum) add_sum(T, sum);
 
   // D = L diag(d) L^T, unrolled (no square roots). The pivots come from the
   // leading minors scaled by D00:
@@ -401,7 +387,7 @@ __attribute__((noinline)) void backward_body(const Own& o, const Art& first, con
 // solve with its 6x6 articulated inertia. first, sum: the children's parts as
 // in backward_body.
 inline Vec6 base_acceleration(const Model& model, Data& data, double h, const Art& first,
-                              const double* sum, const double* sum_side) {
+                              const double* sum, const Vec6* fext) {
   Vec6 a0 = Vec6::Zero();
   const Vec3 g = model.gravity;
   switch (model.base_kind) {
@@ -428,7 +414,11 @@ inline Vec6 base_acceleration(const Model& model, Data& data, double h, const Ar
   }
   T.pa += first.pa;
   T.pl += first.pl;
-  if (sum) add_sum(T, sum, sum_side);
+  if (sum) add_sum(T, sum);
+  if (fext) {
+    T.pa += v4(fext->head<3>());
+    T.pl += v4(fext->tail<3>());
+  }
   Mat6 I;
   for (int a = 0; a < 3; ++a) {
     for (int c = 0; c < 3; ++c) {
@@ -449,10 +439,13 @@ inline Vec6 base_acceleration(const Model& model, Data& data, double h, const Ar
   return a0;
 }
 
-// Data::aba_link: bits 0..29 hold the largest child that is not the next
-// body, bit 30 says that body_forces preset the body's sum.
-constexpr int kPresetBit = 1 << 30;
-constexpr int kChildMask = kPresetBit - 1;
+// Data::aba_link: a child other than the next body, body_forces, and the
+// slot of aba_sum where the children sum (a model of 2^28 bodies would need
+// some 200 GB of Data).
+constexpr int kForceBit = 1 << 30;
+constexpr int kBranchBit = 1 << 29;
+constexpr int kSlotBit = 1 << 28;
+constexpr int kSlotMask = kSlotBit - 1;
 constexpr int kPrefetch = 8;  // bodies ahead
 
 // max2 < 0: no state check; else the check of check_state fused into the
@@ -486,7 +479,7 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
     }
     link[i] = 0;
     if (p != i - 1) {
-      link[p] = i;  // ascending: the largest such child wins
+      link[p] |= kBranchBit;
       rotation_cols(data.oMi[p], Pc);
       Pt = translation4(data.oMi[p]);
       Pva = angular4(data.v[p]);
@@ -511,23 +504,22 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
     Pvl = vl;
   }
   Body* body = data.aba_body.data();
-  Side* side = data.aba_side.data();
-  // External forces (world force at a body point, plus a world torque) preset
-  // their body's sum, which the children then add to.
+  Sum* sums = data.aba_sum.data();
+  int* free_slots = data.aba_free.data();
+  int nfree = static_cast<int>(data.aba_free.size());
+  for (int k = 0; k < nfree; ++k) free_slots[k] = nfree - 1 - k;  // slot 0 on top
+  // External forces (world force at a body point, plus a world torque): a
+  // wrench added to their body's own bias force.
+  Vec6* fext = data.aba_fext.data();
   for (const BodyForce& bf : data.body_forces) {
     if (bf.body < 0 || bf.body >= n) continue;
-    double* acc = body[bf.body].s;
-    if (!(link[bf.body] & kPresetBit)) {
-      for (int k = 0; k < 24; ++k) acc[k] = 0.0;
-      for (int k = 0; k < 12; ++k) side[bf.body].s[k] = 0.0;
-      link[bf.body] |= kPresetBit;
+    if (!(link[bf.body] & kForceBit)) {
+      fext[bf.body].setZero();
+      link[bf.body] |= kForceBit;
     }
     const Vec3 arm = data.oMi[bf.body].rotation * bf.point;
-    const Vec3 t = arm.cross(bf.force) + bf.torque;
-    for (int k = 0; k < 3; ++k) {
-      acc[4 * k + 3] -= t[k];            // angular bias: lane 3 of A's columns
-      acc[12 + 4 * k + 3] -= bf.force[k];  // linear bias: lane 3 of M's columns
-    }
+    fext[bf.body].head<3>() -= arm.cross(bf.force) + bf.torque;
+    fext[bf.body].tail<3>() -= bf.force;
   }
 
   // Sweep 2, leaf to root: each body's own inertia, bias and joint terms (in
@@ -541,41 +533,45 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
     const int p = parent[i];
     if (i > kPrefetch) {
       // The parent of a body a few steps ahead may be far back in memory (a
-      // branch point): fetch its sum and position early.
+      // branch point): fetch its link and position early.
       const int pp = parent[i - kPrefetch];
-      if (pp != i - kPrefetch - 1) {
-        __builtin_prefetch(body[pp].s, 1);
-        __builtin_prefetch(body[pp].s + 8, 1);
-        __builtin_prefetch(body[pp].s + 16, 1);
-        __builtin_prefetch(side[pp].s, 1);
-        __builtin_prefetch(side[pp].s + 8, 1);
-        __builtin_prefetch(&link[pp], 0);
-      }
+      if (pp != i - kPrefetch - 1) __builtin_prefetch(&link[pp], 1);
       __builtin_prefetch(&data.oMi[pp].translation, 0);
     }
     Own o;
     seed<true>(model, data, i, h, o);
+    const int li = link[i];
+    if (li & kForceBit) {
+      o.ia.pa += v4(fext[i].head<3>());
+      o.ia.pl += v4(fext[i].tail<3>());
+    }
     const Art& first = carry_valid ? carry : kZeroArt;
-    const bool has_sum = link[i] != 0;
-    const double* sum = has_sum ? body[i].s : nullptr;
-    const double* sum_side = has_sum ? side[i].s : nullptr;
+    const bool has_sum = (li & kSlotBit) != 0;  // set by its other children
+    const double* sum = has_sum ? sums[li & kSlotMask].s : nullptr;
     // r = o_i - o_p from the poses (reads no joint placement; within an ulp
     // of the pose sweep's r: the sweeps below both use this one).
     const Vec3 r = data.oMi[i].translation - data.oMi[p].translation;
-    const SumRef to{body[p].s, side[p].s};
-    if (p == i - 1) backward_body<kCarry>(o, first, sum, sum_side, r, body[i].s, &carry, {});
-    else if (link[p] == i) backward_body<kStore>(o, first, sum, sum_side, r, body[i].s, nullptr, to);
-    else backward_body<kAdd>(o, first, sum, sum_side, r, body[i].s, nullptr, to);
+    if (p == i - 1) {
+      backward_body<kCarry>(o, first, sum, r, body[i].s, &carry, nullptr);
+    } else if (!(link[p] & kSlotBit)) {  // the first of p's other children: a slot
+      const int slot = free_slots[--nfree];
+      link[p] |= kSlotBit | slot;
+      backward_body<kStore>(o, first, sum, r, body[i].s, nullptr, sums[slot].s);
+    } else {
+      backward_body<kAdd>(o, first, sum, r, body[i].s, nullptr, sums[link[p] & kSlotMask].s);
+    }
+    if (has_sum) free_slots[nfree++] = li & kSlotMask;  // read: free again
     carry_valid = p == i - 1;
   }
   // Body 1's parent is the base.
   const Vec6 a0 = base_acceleration(model, data, h, n > 1 ? carry : kZeroArt,
-                                    link[0] != 0 ? body[0].s : nullptr, side[0].s);
+                                    (link[0] & kSlotBit) ? sums[link[0] & kSlotMask].s : nullptr,
+                                    (link[0] & kForceBit) ? &fext[0] : nullptr);
 
   // Sweep 3, root to leaf: accelerations (and the state update). A body's
   // acceleration stays in registers for the next body, and goes to s[0..5]
   // of its record (once read) when another child needs it.
-  if (link[0] & kChildMask) {
+  if (link[0] & kBranchBit) {
     for (int k = 0; k < 6; ++k) body[0].s[k] = a0[k];
   }
   if constexpr (!kIntegrate) data.a[0] = a0;
@@ -610,7 +606,7 @@ void aba_impl(const Model& model, Data& data, double h, double dt, double max2) 
     a_ang += alpha;
     prev_ang = a_ang;
     prev_lin = a_lin;
-    if (link[i] & kChildMask) {
+    if (link[i] & kBranchBit) {
       store3(rec, a_ang);
       store3(rec + 3, a_lin);
     }

@@ -1,5 +1,7 @@
 #include "dynamics/data.hpp"
 
+#include <algorithm>
+
 namespace lsd::dyn {
 
 Data make_data(const Model& model) {
@@ -12,8 +14,21 @@ Data make_data(const Model& model) {
   d.oMi.assign(n, SE3::identity());
   d.v.assign(n, Motion::zero());
   d.aba_body.assign(n, Data::AbaBody{});
-  d.aba_side.assign(n, Data::AbaSide{});
+  // One sum slot per branch point (a body with a child other than the next
+  // body): enough whatever the order in which the backward sweep fills them.
+  std::size_t branch_points = 0;
+  std::vector<char> branches(n, 0);
+  for (std::size_t i = 1; i < n; ++i) {
+    const int p = model.parent[i];
+    if (p >= 0 && std::size_t(p) + 1 != i && !branches[std::size_t(p)]) {
+      branches[std::size_t(p)] = 1;
+      ++branch_points;
+    }
+  }
+  d.aba_sum.assign(std::max<std::size_t>(branch_points, 1), Data::AbaSum{});
+  d.aba_free.assign(d.aba_sum.size(), 0);
   d.aba_link.assign(n, 0);
+  d.aba_fext.assign(n, Vec6::Zero());
   d.a.assign(n, Vec6::Zero());
   return d;
 }

@@ -61,31 +61,31 @@ struct Data {
   // not stored: the backward sweep computes them in registers from the
   // model, q, w, tau, oMi and v, and the forward sweep recomputes the
   // velocity-product term from v and w.
-  //
-  // A body's first child, the next body visited by the backward sweep, hands
-  // its articulated inertia and bias force over in registers. Other children
-  // and body_forces add theirs into the body's record (before the body's own
-  // turn, which then overwrites it) and its AbaSide: branch points only.
   struct alignas(64) AbaBody {
-    // After the body's turn in the backward sweep: rows k = 0, 1, 2 of
-    // Y = D^-1 U^T (3x6) in s[8k..8k+2] and s[8k+4..8k+6], with (D^-1 u)_k in
-    // s[8k+3] and r_k = (o_i - o_parent)_k (world, m) in s[8k+7]. In the
-    // forward sweep a branch point then keeps its acceleration (angular;
-    // linear) in s[0..5] for its other children. Before its turn, at a
-    // branch point: the sum of the other children's articulated inertias and
-    // bias forces, moved to its origin: the columns of A (kg m^2) with the
-    // angular bias (N m) in their 4th entry (s[0..11]), the columns of M (kg)
-    // with the linear bias (N) (s[12..23]).
+    // Rows k = 0, 1, 2 of Y = D^-1 U^T (3x6) in s[8k..8k+2] and
+    // s[8k+4..8k+6], with (D^-1 u)_k in s[8k+3] and r_k = (o_i - o_parent)_k
+    // (world, m) in s[8k+7]. In the forward sweep a branch point then keeps
+    // its acceleration (angular; linear) in s[0..5] for its other children.
     double s[24];
   };
-  struct alignas(32) AbaSide {
-    double s[12];  // at a branch point: the rows of B (kg m), 4th entries 0
-  };
   std::vector<AbaBody> aba_body;    // (nbody)
-  std::vector<AbaSide> aba_side;    // (nbody), touched at branch points only
-  // (nbody) Per step: the largest child of each body that is not the next
-  // body (0: none), with bit 30 set when body_forces preset its sum.
+  // A body's first child, the next body visited by the backward sweep, hands
+  // its articulated inertia and bias force over in registers. The other
+  // children of a branch point sum theirs in a slot taken from a stack of
+  // free slots and given back at the branch point's turn, so that in a
+  // depth-first tree the slots in use stay few and in cache. One slot: the
+  // columns of A (kg m^2), the rows of B (kg m), the columns of M (kg), the
+  // bias force (N m; N), each 4 doubles (the 4th zero).
+  struct alignas(64) AbaSum {
+    double s[48];
+  };
+  std::vector<AbaSum> aba_sum;      // (number of branch points, at least 1)
+  std::vector<int> aba_free;        // (size of aba_sum) stack of free slots
+  // (nbody) Per step: bit 29 says the body has a child other than the next
+  // body, bit 30 that it has body_forces (see aba_fext), bit 28 that its
+  // children sum in slot (bits 0..27) of aba_sum.
   std::vector<int> aba_link;
+  std::vector<Vec6> aba_fext;       // (nbody) sum of body_forces (torque; force), per step
   std::vector<Vec6> a;              // (nbody) body acceleration (gravity-shifted), set by aba()
 };
 

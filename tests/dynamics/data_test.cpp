@@ -10,7 +10,7 @@ TEST_CASE("make_data sizes every array and starts at rest", "[data]") {
   Model m = make_model();
   for (int i = 0; i < 5; ++i) {
     BodyDef def = default_body_def();
-    def.parent = i;
+    def.parent = i / 2;  // bodies 1..5 on 0, 0, 1, 1, 2
     add_body(m, def);
   }
   const Data d = make_data(m);
@@ -21,15 +21,18 @@ TEST_CASE("make_data sizes every array and starts at rest", "[data]") {
   CHECK(d.dw.size() == n);
   CHECK(d.oMi.size() == n);
   CHECK(d.v.size() == n);
-  // The aba scratch: one packed record (3 cache lines), one side record
-  // (used at branch points) and one link per body, records aligned.
+  // The aba scratch: one packed record (3 cache lines) and one link per body,
+  // one sum slot per branch point (a body with a child other than the next
+  // body: 0, 1 and 2 above), records aligned.
   CHECK(d.aba_body.size() == n);
-  CHECK(d.aba_side.size() == n);
   CHECK(d.aba_link.size() == n);
+  CHECK(d.aba_fext.size() == n);
+  CHECK(d.aba_sum.size() == 3);
+  CHECK(d.aba_free.size() == d.aba_sum.size());
   CHECK(sizeof(Data::AbaBody) == 192);
-  CHECK(sizeof(Data::AbaSide) == 96);
+  CHECK(sizeof(Data::AbaSum) == 384);
   CHECK(reinterpret_cast<std::uintptr_t>(d.aba_body.data()) % 64 == 0);
-  CHECK(reinterpret_cast<std::uintptr_t>(d.aba_side.data()) % 32 == 0);
+  CHECK(reinterpret_cast<std::uintptr_t>(d.aba_sum.data()) % 64 == 0);
   CHECK(d.a.size() == n);
   CHECK(d.first_nonfinite_joint == -1);
   CHECK(d.body_forces.empty());
