@@ -30,7 +30,7 @@ using Sum = Data::AbaSum;
 // dependency path, they overlap the previous body's projection
 // (backward_body stays out of line: inlined, it spills).
 //
-// The backward sweep works on 4-wide vectors (3 numbers and a zero lane):
+// The pose and backward sweeps work on 4-wide vectors (3 numbers and a zero lane):
 // 3x3 blocks as three columns or rows, so that each step of the projection
 // is a few vector multiply-adds. The vectors are the compilers' own (GCC and
 // clang vector extensions: one AVX register, or two SSE ones), built and
