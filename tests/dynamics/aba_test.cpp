@@ -308,3 +308,55 @@ TEST_CASE("floating base: momentum conserved without gravity, the com falls at g
     CHECK((com_acc - model.gravity).norm() < 1e-10);
   }
 }
+
+TEST_CASE("aba, aba_integrate and aba_step give the same accelerations and the same verdict", "[aba]") {
+  // The step's three entry points share one implementation with compile-time
+  // switches (integrate, fused check): they must agree bit for bit.
+  for (bool chain : {true, false}) {
+    for (BaseKind kind : {BaseKind::kFixed, BaseKind::kFloating, BaseKind::kKinematic}) {
+      Model model = make_random_tree(60, chain, 7);
+      model.base_kind = kind;
+      for (int i = 1; i < model.nbody(); ++i) {
+        model.stiffness[i] = Vec3(3, 5, 7) * (1 + i % 3);
+        model.damping[i] = Vec3(0.2, 0.1, 0.3);
+        model.drag[i] = 0.05 * (i % 4);
+      }
+      Data d0 = make_data(model);
+      randomize_state(model, d0, 1.0, 1.5, 11);
+      d0.base_w = Vec3(0.2, -0.1, 0.3);
+      d0.base_v = Vec3(0.1, 0.0, -0.2);
+      d0.base_acc = Vec3(0.5, 0.0, 0.25);
+      d0.wind = Vec3(1, 0, 0.5);
+      d0.body_forces.push_back({5, Vec3(0.3, -0.2, 0.1), Vec3(0.01, 0.02, 0.0), Vec3(0.0, 0.05, 0.0)});
+      for (double h : {0.0, 1e-3}) {
+        const double dt = 1e-3;
+        Data a = d0, b = d0, c = d0;
+        aba(model, a, h);
+        aba_integrate(model, b, h, dt);
+        aba_step(model, c, h, dt, 1e6);
+        for (int i = 1; i < model.nbody(); ++i) {
+          CHECK(b.dw[i] == a.dw[i]);
+          CHECK(c.dw[i] == a.dw[i]);
+          // the state update of the last sweep: w += dt dw, q <- q exp(dt w)
+          const Vec3 w = d0.w[i] + dt * a.dw[i];
+          CHECK(b.w[i] == w);
+          CHECK(b.q[i].coeffs() == integrate_quat(d0.q[i], w, dt).coeffs());
+          CHECK(c.w[i] == b.w[i]);
+          CHECK(c.q[i].coeffs() == b.q[i].coeffs());
+        }
+        CHECK(b.base_dw == a.base_dw);
+        CHECK(b.base_dv == a.base_dv);
+        CHECK(c.base_q.coeffs() == b.base_q.coeffs());
+        CHECK(c.base_p == b.base_p);
+        // the fused check gives check_state's verdict, for a bound every joint
+        // passes, one that some fail, and one that all fail
+        for (double bound : {1e6, 2.0, 0.0}) {
+          Data e = d0;
+          aba_step(model, e, h, dt, bound);
+          Data f = b;
+          CHECK(e.first_nonfinite_joint == check_state(model, f, bound));
+        }
+      }
+    }
+  }
+}
