@@ -18,18 +18,20 @@ int main() {
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> d;
     if (!interp::load_lsystem(path, {}, ls, d)) return 1;
-    interp::SimOptions so;
-    so.until = 6;
+    const double until = 6;
+    const interp::RunSettings settings = interp::file_settings(ls.rules);
     interp::TraceRow last;
     auto t0 = Clock::now();
-    if (!interp::run_simulation(ls, so, [&](const interp::TraceRow& r) { last = r; }, d)) {
+    interp::Simulation sim;
+    if (!sim.start(std::move(ls), settings, d) ||
+        !interp::run_until(sim, until, 0, [&](const interp::TraceRow& r) { last = r; }, d)) {
       std::printf("simulation failed: %s\n", d.back().message.c_str());
       return 1;
     }
     double wall = std::chrono::duration<double>(Clock::now() - t0).count();
     std::printf("growing tree: %d bodies, %zu modules, %.1f s simulated (dt %.4g s) in %.2f s wall: "
                 "real-time factor %.1f (target > 1)\n",
-                last.bodies, last.modules, so.until, ls.rules.dynamics.dt, wall, so.until / wall);
+                last.bodies, last.modules, until, settings.dt, wall, until / wall);
   }
   // (2) rebuild after a derivation step
   {
@@ -40,7 +42,7 @@ int main() {
     double best = 1e300;
     for (int rep = 0; rep < 10; ++rep) {
       auto t0 = Clock::now();
-      if (!interp::build_living_model(ls.rules, ls.current, lm, d)) return 1;
+      if (!interp::build_living_model(ls.rules, interp::file_settings(ls.rules), ls.current, lm, d)) return 1;
       best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
     }
     std::printf("rebuild the model from %zu modules (%d bodies): %.2f ms (target < 10 ms)\n", ls.current.size(),

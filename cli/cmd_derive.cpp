@@ -1,40 +1,67 @@
+// lsd check, lsd derive.
 #include <iostream>
+#include <memory>
 
 #include "commands.hpp"
+#include "interpreter/living.hpp"
 
 namespace lsd::cli {
 
-int cmd_check(const Args& a) {
-  interp::Lsystem ls;
-  if (!load(a, ls)) return kExitInput;
-  std::cout << a.file << ": ok (" << ls.rules.main.prods.size() << " productions, axiom of "
-            << ls.rules.axiom.size() << " modules, derivation length " << ls.rules.derivation_length << ")\n";
-  return kExitOk;
-}
-
-bool load_and_derive(const Args& a, interp::Lsystem& ls) {
-  if (!load(a, ls)) return false;
-  long n = a.n ? *a.n : std::max(0, ls.rules.derivation_length - ls.steps_done);
+bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls) {
+  if (!load(in, ls)) return false;
+  const long steps = n ? *n : std::max(0, ls.rules.derivation_length - ls.steps_done);
   interp::DeriveOptions opts;
-  opts.max_modules = a.max_modules;
+  opts.max_modules = in.max_modules;
   std::vector<grammar::Diagnostic> diags;
-  bool ok = interp::derive(ls, int(n), opts, diags);
+  const bool ok = interp::derive(ls, steps, opts, diags);
   print_diags(diags, &ls);
   return ok;
 }
 
-int cmd_derive(const Args& a) {
-  interp::Lsystem ls;
-  bool ok = load_and_derive(a, ls);
-  if (ls.rules.path.empty()) return kExitInput;  // nothing loaded
-  if (!a.out.empty()) {
-    // Even after an error, -o holds the last complete string.
-    if (!save_file(a.out, interp::saved_text(ls))) return kExitInput;
-    if (!ok) std::cerr << "lsd: note: " << a.out << " holds the string after " << ls.steps_done << " steps\n";
-  } else if (ok) {
-    interp::write_string(std::cout, ls.current, ls.rules.symbols);
-  }
-  return ok ? kExitOk : kExitInput;
+Runner add_check(CLI::App& app) {
+  auto* cmd = app.add_subcommand("check", "parse and validate a file; report every problem");
+  auto in = std::make_shared<InputOptions>();
+  add_input_options(*cmd, *in);
+  return [in]() {
+    interp::Lsystem ls;
+    if (!load(*in, ls)) return kExitInput;
+    if (ls.rules.dynamics.enabled) {  // the starting string must make a valid living plant too
+      interp::LivingModel lm;
+      std::vector<grammar::Diagnostic> diags;
+      const bool ok = interp::build_living_model(ls.rules, interp::file_settings(ls.rules), ls.current, lm, diags);
+      print_diags(diags, &ls);
+      if (!ok) return kExitInput;
+    }
+    std::cout << in->file << ": ok (" << ls.rules.main.prods.size() << " productions, axiom of "
+              << ls.rules.axiom.size() << " modules, derivation length " << ls.rules.derivation_length << ")\n";
+    return kExitOk;
+  };
+}
+
+Runner add_derive(CLI::App& app) {
+  struct Options {
+    InputOptions in;
+    std::optional<long> n;
+    std::string out;
+  };
+  auto* cmd = app.add_subcommand("derive", "print the string after N derivation steps");
+  auto o = std::make_shared<Options>();
+  add_input_options(*cmd, o->in);
+  add_steps_option(*cmd, o->n, "derivation steps (default: the rest of the derivation length)");
+  add_output_option(*cmd, o->out, "write the string file OUT (atomically) instead of printing the string");
+  return [o]() {
+    interp::Lsystem ls;
+    const bool ok = load_and_derive(o->in, o->n, ls);
+    if (ls.rules.path.empty()) return kExitInput;  // nothing loaded
+    if (!o->out.empty()) {
+      // Even after an error, -o holds the last complete string.
+      if (!save_file(o->out, interp::saved_text(ls))) return kExitInput;
+      if (!ok) std::cerr << "lsd: note: " << o->out << " holds the string after " << ls.steps_done << " steps\n";
+    } else if (ok) {
+      interp::write_string(std::cout, ls.current, ls.rules.symbols);
+    }
+    return ok ? kExitOk : kExitInput;
+  };
 }
 
 }  // namespace lsd::cli

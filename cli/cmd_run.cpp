@@ -1,68 +1,90 @@
+// lsd run: headless growth and motion, with a trace and the final string.
 #include <fstream>
 #include <iostream>
+#include <memory>
 
 #include "commands.hpp"
 #include "interpreter/simulate.hpp"
 
 namespace lsd::cli {
+namespace {
 
-bool sim_options(const Args& a, interp::SimOptions& so) {
-  double v = 0;
-  if (!number_opt(a, "time", so.until, 0, 1e9)) return false;
-  if (a.has("dt")) {
-    if (!number_opt(a, "dt", v, 1e-12, 10)) return false;
-    so.dt = v;
-  }
-  if (a.has("grow-every")) {
-    if (!number_opt(a, "grow-every", v, 0, 1e9)) return false;
-    so.grow_every = v;
-  }
-  if (a.has("integrator")) {
-    const std::string& i = a.opts.at("integrator");
-    if (i != "implicit" && i != "explicit") {
-      usage(("--integrator must be implicit or explicit, not '" + i + "'").c_str());
-      return false;
-    }
-    so.implicit = i == "implicit";
-  }
-  if (!number_opt(a, "trace-every", so.trace_every, 0, 1e9)) return false;
-  so.derive.max_modules = a.max_modules;
-  return true;
-}
+struct RunCommand {
+  InputOptions in;
+  MotionOptions motion;
+  std::optional<long> n;
+  std::string out, trace;
+  double trace_every = 0;
+};
 
-int cmd_run(const Args& a) {
-  interp::SimOptions so;
-  if (!sim_options(a, so)) return kExitUsage;
+// A CSV written to PATH.tmp and renamed when complete.
+class TraceFile {
+ public:
+  bool open(const std::string& path) {
+    path_ = path;
+    out_.open(path + ".tmp");
+    if (!out_) return false;
+    out_ << interp::kTraceHeader << '\n';
+    return true;
+  }
+  void row(const interp::TraceRow& r) {
+    if (out_.is_open()) out_ << interp::trace_line(r) << '\n';
+  }
+  void close() {
+    if (!out_.is_open()) return;
+    out_.close();
+    std::rename((path_ + ".tmp").c_str(), path_.c_str());
+  }
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+};
+
+int run(const RunCommand& o) {
   interp::Lsystem ls;
-  if (!load(a, ls)) return kExitInput;
-  if (a.n) {  // -n: the number of derivation steps of the run (instead of the derivation length)
-    ls.rules.derivation_length = std::min<long>(ls.steps_done + *a.n, 1000000000L);
-  }
-  std::ofstream trace_file;
-  std::string trace_tmp;
-  if (a.has("trace")) {
-    trace_tmp = a.opts.at("trace") + ".tmp";
-    trace_file.open(trace_tmp);
-    if (!trace_file) {
-      std::cerr << "lsd: error: cannot write '" << a.opts.at("trace") << "'\n";
-      return kExitInput;
-    }
-    trace_file << interp::kTraceHeader << '\n';
-  }
+  if (!load(o.in, ls)) return kExitInput;
+  const interp::RunSettings settings = run_settings(ls, o.motion, o.n, o.in.max_modules);
+  const double until = o.motion.time.value_or(10);
   std::vector<grammar::Diagnostic> diags;
-  bool ok = interp::run_simulation(ls, so, [&](const interp::TraceRow& r) {
-    if (trace_file.is_open()) trace_file << interp::trace_line(r) << '\n';
-  }, diags);
-  print_diags(diags, &ls);
-  if (trace_file.is_open()) {  // (a stream never opened tests true until written to)
-    trace_file.close();
-    std::rename(trace_tmp.c_str(), a.opts.at("trace").c_str());
+  if (!interp::check_run_length(ls, settings, until, diags)) {
+    print_diags(diags, &ls);
+    return kExitInput;
   }
-  if (!a.out.empty()) {  // even after an error: the last complete, finite string
-    if (!save_file(a.out, interp::saved_text(ls))) return kExitInput;
-    if (!ok) std::cerr << "lsd: note: " << a.out << " holds the last finite string (t=" << interp::format_double(ls.time) << ")\n";
+  TraceFile trace;
+  if (!o.trace.empty() && !trace.open(o.trace)) {
+    std::cerr << "lsd: error: cannot write '" << o.trace << "'\n";
+    return kExitInput;
+  }
+  interp::Simulation sim;
+  const bool ok = sim.start(std::move(ls), settings, diags) &&
+                  interp::run_until(sim, until, o.trace_every, [&](const interp::TraceRow& r) { trace.row(r); }, diags);
+  print_diags(diags, &sim.lsystem());
+  trace.close();
+  if (!o.out.empty()) {  // even after an error: the last complete, finite string
+    if (!save_file(o.out, sim.saved_text())) return kExitInput;
+    if (!ok)
+      std::cerr << "lsd: note: " << o.out << " holds the last finite string (t=" << interp::format_double(sim.time())
+                << ")\n";
   }
   return ok ? kExitOk : kExitInput;
+}
+
+}  // namespace
+
+Runner add_run(CLI::App& app) {
+  auto* cmd = app.add_subcommand("run", "headless growth and motion for T simulated seconds");
+  auto o = std::make_shared<RunCommand>();
+  add_input_options(*cmd, o->in);
+  add_motion_options(*cmd, o->motion, "run until simulated time T (default 10)");
+  add_steps_option(*cmd, o->n, "derivation steps of the run (default: the derivation length)");
+  add_output_option(*cmd, o->out, "write the final string file OUT (atomically; after an error, the last finite one)");
+  cmd->add_option("--trace", o->trace, "write a CSV trace: t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z")
+      ->type_name("OUT.csv");
+  cmd->add_option("--trace-every", o->trace_every, "simulated seconds between trace rows (default: every step)")
+      ->type_name("T")
+      ->check(number_range(0, 1e9));
+  return [o]() { return run(*o); };
 }
 
 }  // namespace lsd::cli

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "commands.hpp"
 #ifdef LSD_HAVE_VIEWER
@@ -14,20 +15,6 @@
 
 namespace lsd::cli {
 namespace {
-
-const char* const kViewUsage =
-    "usage: lsd view [FILE.ls] [opts]\n"
-    "  the interactive viewer; without FILE.ls, a list of the examples to choose from\n"
-    "  --width W --height H     window size (default 1280 x 760)\n"
-    "scripted mode (no person needed; a fixed 1/60 s of simulated time per frame):\n"
-    "  --frames N               run N frames, print the average frame time and exit\n"
-    "  --screenshot OUT.png     after the last frame, a picture of the whole window\n"
-    "  --grow-every G           simulated seconds between derivation steps (overrides the file)\n"
-    "  --pull BODY,X,Y,Z        pull body BODY (negative: from the last) toward the world point X,Y,Z\n"
-    "  --pull-time T            ... during the first T simulated seconds (default: half the run)\n"
-    "  --trace OUT.csv          one trace row per frame (the columns of lsd run --trace)\n"
-    "  --frame-sleep MS         sleep MS milliseconds after every frame\n"
-    "  common options: -D NAME=VALUE --seed S --axiom-file F --max-modules N\n";
 
 #ifdef LSD_HAVE_VIEWER
 // "B,X,Y,Z" -> body and target.
@@ -69,48 +56,76 @@ std::string find_examples() {
 }
 #endif
 
-}  // namespace
+struct ViewCommand {
+  InputOptions in;
+  int width = 1280, height = 760;
+  int frames = 0;
+  double frame_sleep_ms = 0;
+  std::optional<double> grow_every, pull_time;
+  std::string screenshot, trace, pull;
+};
 
-int cmd_view(const Args& a) {
-  for (const std::string& f : a.flags)
-    if (f == "help") {
-      std::cout << kViewUsage;
-      return kExitOk;
-    }
+int view_run(const ViewCommand& c) {
 #ifdef LSD_HAVE_VIEWER
   view::ViewOptions o;
-  o.file = a.file;
+  o.file = c.in.file;
   o.examples_dir = find_examples();
-  o.load.compile.defines = a.defines;
-  o.load.compile.seed = a.seed;
-  o.load.axiom_file = a.axiom_file;
-  o.derive.max_modules = a.max_modules;
-  double w = o.width, h = o.height, frames = 0, sleep_ms = 0, grow = -1, pull_time = -1;
-  if (!number_opt(a, "width", w, 200, 16384) || !number_opt(a, "height", h, 200, 16384) ||
-      !number_opt(a, "frames", frames, 1, 1e9) || !number_opt(a, "frame-sleep", sleep_ms, 0, 1e6) ||
-      !number_opt(a, "grow-every", grow, 0, 1e9) || !number_opt(a, "pull-time", pull_time, 0, 1e9))
-    return kExitUsage;
-  o.width = int(w);
-  o.height = int(h);
-  o.frames = int(frames);
-  o.frame_sleep_ms = sleep_ms;
-  o.grow_every = grow;
-  o.pull_time = pull_time;
-  if (a.has("screenshot")) o.screenshot = a.opts.at("screenshot");
-  if (a.has("trace")) o.trace = a.opts.at("trace");
-  if (a.has("pull") && !parse_pull(a.opts.at("pull"), o)) {
-    usage(("--pull needs BODY,X,Y,Z (a whole body index and three numbers), not '" + a.opts.at("pull") + "'").c_str());
+  o.load = load_options(c.in);
+  o.derive.max_modules = c.in.max_modules;
+  o.width = c.width;
+  o.height = c.height;
+  o.frames = c.frames;
+  o.frame_sleep_ms = c.frame_sleep_ms;
+  o.grow_every = c.grow_every.value_or(-1);
+  o.pull_time = c.pull_time.value_or(-1);
+  o.screenshot = c.screenshot;
+  o.trace = c.trace;
+  if (!c.pull.empty() && !parse_pull(c.pull, o)) {
+    std::cerr << "lsd view: --pull needs BODY,X,Y,Z (a whole body index and three numbers), not '" << c.pull << "'\n";
     return kExitUsage;
   }
   if (o.frames == 0 && (o.pull || !o.trace.empty() || !o.screenshot.empty())) {
-    usage("--pull, --trace and --screenshot are options of the scripted mode: give --frames N");
+    std::cerr << "lsd view: --pull, --trace and --screenshot are options of the scripted mode: give --frames N\n";
     return kExitUsage;
   }
   return view::run_viewer(o);
 #else
+  (void)c;
   std::cerr << "lsd: error: this lsd was built without the viewer (LSD_VIEWER=OFF)\n";
   return kExitUsage;
 #endif
+}
+
+}  // namespace
+
+Runner add_view(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "view",
+      "the interactive viewer; without FILE.ls, a list of the examples to choose from.\n"
+      "Scripted mode (--frames N): no person needed, a fixed 1/60 s of simulated time per frame");
+  auto c = std::make_shared<ViewCommand>();
+  add_input_options(*cmd, c->in, /*file_required=*/false);
+  cmd->add_option("--width", c->width, "window width (default 1280)")->type_name("W")->check(number_range(200, 16384));
+  cmd->add_option("--height", c->height, "window height (default 760)")->type_name("H")->check(number_range(200, 16384));
+  cmd->add_option("--frames", c->frames, "scripted: run N frames, print the average frame time and exit")
+      ->type_name("N")
+      ->check(number_range(1, 1e9));
+  cmd->add_option("--screenshot", c->screenshot, "scripted: after the last frame, a PNG of the whole window")
+      ->type_name("OUT.png");
+  cmd->add_option("--grow-every", c->grow_every, "simulated seconds between derivation steps (overrides the file)")
+      ->type_name("G")
+      ->check(number_range(0, 1e9));
+  cmd->add_option("--pull", c->pull, "scripted: pull body BODY (negative: from the last) toward the world point X,Y,Z")
+      ->type_name("BODY,X,Y,Z");
+  cmd->add_option("--pull-time", c->pull_time, "scripted: ... during the first T simulated seconds (default: half the run)")
+      ->type_name("T")
+      ->check(number_range(0, 1e9));
+  cmd->add_option("--trace", c->trace, "scripted: one trace row per frame (the columns of lsd run --trace)")
+      ->type_name("OUT.csv");
+  cmd->add_option("--frame-sleep", c->frame_sleep_ms, "scripted: sleep MS milliseconds after every frame")
+      ->type_name("MS")
+      ->check(number_range(0, 1e6));
+  return [c]() { return view_run(*c); };
 }
 
 }  // namespace lsd::cli

@@ -1,21 +1,24 @@
-// One function per command; each returns the process exit status.
+// The commands of `lsd`. Each add_* function adds its subcommand to the
+// application, with exactly the options that command reads, and returns
+// what runs it once the command line is parsed (its exit status).
 #pragma once
-#include "args.hpp"
-#include "interpreter/simulate.hpp"
+#include <functional>
+
+#include "options.hpp"
 
 namespace lsd::cli {
-int cmd_check(const Args& a);
-int cmd_derive(const Args& a);
-int cmd_segments(const Args& a);
-int cmd_export(const Args& a);
-int cmd_run(const Args& a);
-int cmd_render(const Args& a);
-int cmd_view(const Args& a);
 
-// Loads a.file and derives -n N steps (default: the rest of the derivation length).
-bool load_and_derive(const Args& a, interp::Lsystem& ls);
+using Runner = std::function<int()>;
 
-// The options of `lsd run` (--time, --dt, --grow-every, --integrator, --trace-every);
-// false after printing a usage error.
-bool sim_options(const Args& a, interp::SimOptions& so);
+Runner add_check(CLI::App& app);
+Runner add_derive(CLI::App& app);
+Runner add_segments(CLI::App& app);
+Runner add_export(CLI::App& app);
+Runner add_run(CLI::App& app);
+Runner add_render(CLI::App& app);
+Runner add_view(CLI::App& app);
+
+// Loads the file and derives -n N steps (default: the rest of the derivation length).
+bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls);
+
 }  // namespace lsd::cli

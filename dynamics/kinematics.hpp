@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "common/limits.hpp"
 #include "dynamics/data.hpp"
 
 namespace lsd::dyn {
@@ -22,7 +23,7 @@ void compute_energies(const Model& model, Data& data);
 // Sets and returns data.first_nonfinite_joint: the first joint whose q or w is
 // not finite or whose |w| exceeds max_angular_velocity (rad/s); 0 for the
 // base; -1 when the state is fine.
-int check_state(const Model& model, Data& data, double max_angular_velocity = 1e6);
+int check_state(const Model& model, Data& data, double max_angular_velocity = limits::kAngularVelocity);
 
 // For every joint i (entry 0: the whole tree about the base origin, in base
 // axes), the 3x3 rotational inertia (kg m^2) about the joint point, in the

@@ -2,6 +2,7 @@
 // (MuJoCo's mj_step). Nothing is allocated.
 #pragma once
 
+#include "common/limits.hpp"
 #include "dynamics/data.hpp"
 
 namespace lsd::dyn {
@@ -14,7 +15,7 @@ enum class Integrator {
 struct StepOptions {
   double dt = 1e-3;                          // s
   Integrator integrator = Integrator::kImplicit;
-  double max_angular_velocity = 1e6;         // rad/s; above it a joint counts as diverged
+  double max_angular_velocity = limits::kAngularVelocity;  // rad/s; above it a joint counts as diverged
 };
 
 // Advances data by one step of options.dt and sets data.first_nonfinite_joint.

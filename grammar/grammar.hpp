@@ -4,6 +4,8 @@
 #pragma once
 #include <tao/pegtl.hpp>
 
+#include "common/limits.hpp"
+
 namespace lsd::grammar::rules {
 namespace peg = tao::pegtl;
 using namespace peg;
@@ -115,7 +117,6 @@ template <> inline constexpr const char* error_message<end_of_line> = "unexpecte
 // their nesting is counted so that hostile input (`- - - ... x`, `2^2^...^2`,
 // `a?b:a?b:...`, deep parentheses) fails with a message instead of
 // exhausting the stack.
-constexpr int kMaxExprNesting = 256;
 struct Nesting {
   int depth = 0;
 };
@@ -123,7 +124,6 @@ template <typename Rule> inline constexpr bool nests = false;
 template <> inline constexpr bool nests<expr> = true;
 template <> inline constexpr bool nests<operand> = true;
 template <> inline constexpr bool nests<pow_rhs> = true;
-inline constexpr const char* kTooDeep = "expression nested too deeply";
 
 template <typename Rule>
 struct control : peg::normal<Rule> {
@@ -134,7 +134,7 @@ struct control : peg::normal<Rule> {
   template <typename Input>
   static void start(const Input& in, Nesting& n) {
     if constexpr (nests<Rule>)
-      if (++n.depth > kMaxExprNesting) throw peg::parse_error(kTooDeep, in);
+      if (++n.depth > limits::kExpressionDepth) throw peg::parse_error(limits::kExpressionDepthMessage, in);
   }
   template <typename Input>
   static void success(const Input&, Nesting& n) noexcept {

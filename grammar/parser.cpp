@@ -6,23 +6,18 @@
 #include <cmath>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
+#include "common/limits.hpp"
 #include "grammar.hpp"
 
 namespace lsd::grammar {
 namespace peg = tao::pegtl;
 namespace r = rules;
 
-namespace {
-
-// ---------------------------------------------------------------- logical lines
-
-constexpr int kMaxNesting = 256;  // parentheses deeper than this are refused (no stack overflow)
-// Depth of an expression tree: left-associative chains (`1+1+...+1`) nest
-// without recursion in the grammar; deeper trees are refused so that copying
-// and destroying an Expr never exhausts the stack.
-constexpr int kMaxExprDepth = 1000;
-
-}  // namespace
+// Expressions deeper than limits::kExpressionDepth are refused: parentheses
+// before the recursive-descent parser sees them (no stack overflow), and the
+// depth of the tree (left-associative chains `1+1+...+1` nest without
+// recursion in the grammar) so that copying and destroying an Expr never
+// exhausts the stack either.
 
 std::vector<LogicalLine> logical_lines(const std::string& text, const std::string& path,
                                        std::vector<Diagnostic>& diags) {
@@ -133,8 +128,8 @@ struct Converter {
   Expr expr(const Node& n, int depth = 0) {
     Expr e;
     e.pos = at(n);
-    if (depth > kMaxExprDepth) {
-      error(e.pos, rules::kTooDeep);
+    if (depth > limits::kExpressionDepth) {
+      error(e.pos, limits::kExpressionDepthMessage);
       return e;
     }
     if (n.is_type<r::number>()) {
@@ -185,9 +180,9 @@ struct Converter {
     // a left-associative level: operand (op operand)*
     if (n.children.size() >= 3) {
       const int ops = int((n.children.size() - 1) / 2);  // the chain nests this deep
-      if (depth + ops > kMaxExprDepth) {
-        error(at(*n.children[std::size_t(2 * (kMaxExprDepth - depth > 0 ? kMaxExprDepth - depth : 0) + 1)]),
-              rules::kTooDeep);
+      if (depth + ops > limits::kExpressionDepth) {
+        const int room = std::max(limits::kExpressionDepth - depth, 0);  // the operator that goes too deep
+        error(at(*n.children[std::size_t(2 * room + 1)]), limits::kExpressionDepthMessage);
         return e;
       }
       Expr acc = expr(*n.children[0], depth + ops);
@@ -235,8 +230,8 @@ bool check_nesting(const LogicalLine& line, std::size_t from, const std::string&
   int depth = 0;
   for (std::size_t k = from; k < line.text.size(); ++k) {
     if (line.text[k] == '(') {
-      if (++depth > kMaxNesting) {
-        diags.push_back({path, line.pos[k], "parentheses nested deeper than " + std::to_string(kMaxNesting)});
+      if (++depth > limits::kExpressionDepth) {
+        diags.push_back({path, line.pos[k], limits::kExpressionDepthMessage});
         return false;
       }
     } else if (line.text[k] == ')') {
@@ -292,12 +287,8 @@ std::string lower(std::string s) {
   return s;
 }
 
-const char* const kHeaderKeys[] = {"lsystem", "derivation length", "angle", "step", "width", "seed",
-                                   "ignore", "consider", "module", "tropism", "axiom"};
+// Section headings: structure of the file, not keys with values.
 const char* const kSectionKeys[] = {"decomposition", "homomorphism", "interpretation", "dynamics"};
-const char* const kDynamicsKeys[] = {"body", "joint", "gravity", "density", "young", "poisson",
-                                     "damping ratio", "damping", "wind", "drag", "base", "dt",
-                                     "grow every", "integrator"};
 
 template <std::size_t N>
 bool in_list(const std::string& k, const char* const (&list)[N]) {
@@ -347,6 +338,7 @@ std::string trim(const std::string& s) {
 struct FileParser {
   const std::string& path;
   ParseResult& res;
+  KeyLookup keys;
   enum class Where { Header, Productions, Decomposition, Homomorphism, Dynamics, End } where = Where::Header;
 
   Section* current_section() {
@@ -471,32 +463,30 @@ struct FileParser {
     if (cv.ok) res.file.defines.push_back(std::move(d));
   }
 
-  void item(const LogicalLine& line, const std::string& key, std::size_t after, bool dynamics) {
+  // A `key: value` line; spec says how its value is read.
+  void item(const LogicalLine& line, const KeySpec& spec, std::size_t after, bool dynamics) {
     Item it;
     std::size_t ks = skip_blanks(line.text, 0);
     it.pos = line.pos[ks];
-    it.key = key;
+    it.key = spec.name;
     std::size_t vs = skip_blanks(line.text, after);
     it.value_pos = line.pos[std::min(vs, line.text.size())];
     it.value = trim(line.text.substr(std::min(after, line.text.size())));
-    if (it.value.empty() && !(key == "lsystem" || key == "ignore" || key == "consider")) {
-      res.diagnostics.push_back({path, it.value_pos, "'" + key + ":' needs a value"});
+    if (it.value.empty() && !spec.value_optional) {
+      res.diagnostics.push_back({path, it.value_pos, "'" + it.key + ":' needs a value"});
       return;
     }
+    switch (spec.kind) {
+      case ValueKind::kExpr: read_exprs(line, vs, it, false); break;
+      case ValueKind::kExprs: read_exprs(line, vs, it, true); break;
+      case ValueKind::kModules: read_modules(line, vs, it); break;
+      case ValueKind::kText: break;
+    }
     if (dynamics) {
-      static const char* const words[] = {"body", "joint", "base", "integrator"};
-      bool vec = key == "gravity" || key == "wind";
-      if (!in_list(key, words)) read_exprs(line, vs, it, vec);
       res.file.dynamics.push_back(std::move(it));
       return;
     }
-    if (key == "axiom" || key == "ignore" || key == "consider") {
-      read_modules(line, vs, it);
-    } else if (key == "derivation length" || key == "angle" || key == "step" || key == "width" ||
-               key == "seed" || key == "tropism") {
-      read_exprs(line, vs, it, key == "tropism");
-    }
-    if (key == "lsystem") res.file.label = it.value;
+    if (it.key == "lsystem") res.file.label = it.value;
     res.file.header.push_back(std::move(it));
   }
 
@@ -569,8 +559,10 @@ struct FileParser {
     std::string key;
     std::size_t after = 0;
     bool keyed = leading_key(t, key, after);
-    if (keyed && where == Where::Dynamics && in_list(key, kDynamicsKeys)) {
-      item(ln, key, after, true);
+    const KeySpec* dyn_key = keyed ? keys(KeySection::kDynamics, key) : nullptr;
+    const KeySpec* header_key = keyed ? keys(KeySection::kHeader, key) : nullptr;
+    if (dyn_key && where == Where::Dynamics) {
+      item(ln, *dyn_key, after, true);
       return;
     }
     if (keyed && in_list(key, kSectionKeys)) {
@@ -581,12 +573,12 @@ struct FileParser {
       max_depth(ln, after);
       return;
     }
-    if (keyed && in_list(key, kHeaderKeys)) {
+    if (header_key) {
       if (where == Where::Dynamics) {
         res.diagnostics.push_back({path, ln.pos[k], "header item '" + key + ":' inside the dynamics: section"});
         return;
       }
-      item(ln, key, after, false);
+      item(ln, *header_key, after, false);
       return;
     }
     bool has_arrow = t.find("->") != std::string::npos;
@@ -606,11 +598,11 @@ struct FileParser {
 
 }  // namespace
 
-ParseResult parse_ls(const std::string& text, const std::string& path) {
+ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup keys) {
   ParseResult res;
   res.file.path = path;
   auto lines = logical_lines(text, path, res.diagnostics);
-  FileParser fp{path, res};
+  FileParser fp{path, res, keys};
   for (const auto& l : lines) fp.line(l);
   return res;
 }

@@ -5,6 +5,7 @@
 // reports all of them.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ast.hpp"
@@ -12,13 +13,32 @@
 
 namespace lsd::grammar {
 
+// How the value of a `key: value` line is read.
+enum class ValueKind {
+  kExpr,     // one expression (blanks inside it mean nothing): `angle: 180 / 7`
+  kExprs,    // expressions separated by commas, or else by blanks: `wind: 1, 0, 0`, `tropism: 0 -1 0 0.2`
+  kModules,  // a module list: `axiom: F(1) [+F]`
+  kText,     // the raw text: `body: B`, `base: floating`, `module: Apex Bud`
+};
+
+// One key the parser accepts: the interpreter's key tables (interpreter/keys.hpp)
+// describe every key once and hand the parser this view of them.
+struct KeySpec {
+  const char* name;             // lower case, single spaces: "derivation length"
+  ValueKind kind = ValueKind::kExpr;
+  bool value_optional = false;  // `lsystem:` and `ignore:` may stand alone
+};
+enum class KeySection { kHeader, kDynamics };
+// Looks a key up in a section: its spec, or nullptr when the section has no such key.
+using KeyLookup = const KeySpec* (*)(KeySection, std::string_view key);
+
 struct ParseResult {
   FileAst file;
   std::vector<Diagnostic> diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
 
-ParseResult parse_ls(const std::string& text, const std::string& path);
+ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup keys);
 
 // Parses one expression (for -D NAME=VALUE and tests). Positions are columns of `text`.
 bool parse_expression(const std::string& text, Expr& out, std::vector<Diagnostic>& diags,

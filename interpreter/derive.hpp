@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/limits.hpp"
 #include "grammar/diagnostic.hpp"
 #include "random.hpp"
 #include "rules.hpp"
@@ -12,7 +13,7 @@
 namespace lsd::interp {
 
 struct DeriveOptions {
-  std::size_t max_modules = 200'000'000;  // a derived string may not grow past this (--max-modules)
+  std::size_t max_modules = limits::kModules;  // a derived string may not grow past this (--max-modules)
   // A derived string may not hold more parameters than this; 0 means twice
   // max_modules. Never more than 2^32 - 1 (ModuleString's offsets are 32-bit).
   std::size_t max_params = 0;

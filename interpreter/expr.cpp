@@ -44,8 +44,8 @@ struct Compiler {
 
   void gen(const grammar::Expr& e, int nesting) {
     using K = grammar::Expr::Kind;
-    if (nesting > 200) {
-      error(e.pos, "expression nested too deeply");
+    if (nesting > limits::kExpressionDepth) {
+      error(e.pos, limits::kExpressionDepthMessage);
       return;
     }
     switch (e.kind) {
@@ -153,7 +153,8 @@ bool compile_expr(const grammar::Expr& e, const NameLookup& names, CompiledExpr&
   out = CompiledExpr{};
   Compiler c{names, diags, path, out};
   c.gen(e, 0);
-  if (c.ok && c.max_depth > kMaxExprStack) c.error(e.pos, "expression too complex (needs a deeper stack)");
+  // Within the depth limit the stack is always deep enough: a defence only.
+  if (c.ok && c.max_depth > limits::kExpressionStack) c.error(e.pos, limits::kExpressionDepthMessage);
   if (!c.ok) {
     out = CompiledExpr{};
     return false;
@@ -166,7 +167,7 @@ bool compile_expr(const grammar::Expr& e, const NameLookup& names, CompiledExpr&
 }
 
 double eval_expr(const CompiledExpr& e, const double* vars, Rng* rng) {
-  double st[kMaxExprStack + 2];
+  double st[limits::kExpressionStack + 2];
   int sp = -1;
   const Instr* code = e.code.data();
   const int n = int(e.code.size());

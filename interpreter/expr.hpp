@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/limits.hpp"
 #include "grammar/ast.hpp"
 #include "random.hpp"
 
@@ -38,7 +39,6 @@ struct CompiledExpr {
   bool empty() const { return code.empty(); }
 };
 
-constexpr int kMaxExprStack = 64;
 
 // Resolves a name: a parameter slot (>= 0), or a constant value; nullopt = undefined.
 struct NameLookup {

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "grammar/parser.hpp"
+#include "keys.hpp"
+#include "turtle.hpp"
 
 namespace lsd::interp {
 
@@ -10,7 +12,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
                        std::vector<grammar::Diagnostic>& diags) {
   ls = Lsystem{};
   ls.source = {path, text};
-  auto parsed = grammar::parse_ls(text, path);
+  auto parsed = grammar::parse_ls(text, path, find_key);
   std::size_t first = diags.size();
   diags.insert(diags.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
   // Compile even after parse errors: it finds more mistakes (undefined names...).
@@ -31,7 +33,8 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     const StringLimits limits{opts.max_modules, param_limit(d)};
     if (!read_string(content, opts.axiom_file, ls.rules.symbols, ls.current, h, diags, limits)) return false;
     ls.steps_done = h.step;
-    ls.time = h.time;
+    ls.clock.origin = h.time;
+    if (h.has_clock) ls.clock = {h.clock_origin, h.clock_dt, h.clock_ticks};  // exactly as it counted
     return true;
   }
   ls.current = ls.rules.axiom;
@@ -48,7 +51,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
 bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
                   std::vector<grammar::Diagnostic>& diags) {
   std::string text, err;
-  if (!read_file(path, text, &err, kMaxLsFileBytes)) {
+  if (!read_file(path, text, &err, limits::kLsFileBytes)) {
     diags.push_back({path, {}, err});
     return false;
   }
@@ -74,23 +77,28 @@ long RepeatDetector::observe(const ModuleString& s, bool same, long step) {
   return 0;
 }
 
-bool derive(Lsystem& ls, int n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags) {
-  if (long(ls.steps_done) + n > 2000000000L) {  // steps are counted in an int (and saved, see string_io.cpp)
+bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags) {
+  if (ls.steps_done + n > limits::kDerivationSteps) {  // steps are counted in an int (and saved, see string_io.cpp)
     diags.push_back({ls.rules.path, {}, "deriving " + std::to_string(n) + " more steps after step " +
-                                            std::to_string(ls.steps_done) + " would pass the limit of 2000000000 steps"});
+                                            std::to_string(ls.steps_done) + " would pass the limit of " +
+                                            limits::kDerivationStepsText + " derivation steps"});
     return false;
   }
+  const TurtleOptions topt = turtle_options(ls.rules);
   RepeatDetector repeat(ls.rules, ls.current, ls.steps_done);
-  for (int k = 0; k < n; ++k) {
+  for (long k = 0; k < n; ++k) {
+    if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
     auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
     if (!res.ok) {  // ls.current still holds the last complete string
       diags.push_back(res.error);
       return false;
     }
     ++ls.steps_done;
+    if (ls.rules.has_queries) fill_queries(ls.current, topt);
+    // (the string before the step had its queries filled, so res.same is exact with queries too)
     if (long period = repeat.observe(ls.current, res.same, ls.steps_done)) {
-      const long left = long(n) - (k + 1), skip = left - left % period;  // whole periods change nothing
-      k += int(skip);
+      const long left = n - (k + 1), skip = left - left % period;  // whole periods change nothing
+      k += skip;
       ls.steps_done += int(skip);
     }
   }
@@ -100,8 +108,12 @@ bool derive(Lsystem& ls, int n, const DeriveOptions& opts, std::vector<grammar::
 std::string saved_text(const Lsystem& ls) {
   StringHeader h;
   h.present = true;
-  h.time = ls.time;
+  h.time = ls.time();
   h.step = ls.steps_done;
+  h.has_clock = ls.clock.ticks > 0;
+  h.clock_origin = ls.clock.origin;
+  h.clock_dt = ls.clock.dt;
+  h.clock_ticks = ls.clock.ticks;
   return header_line(h) + string_to_text(ls.current, ls.rules.symbols);
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/limits.hpp"
 #include "derive.hpp"
 #include "grammar/diagnostic.hpp"
 #include "rules.hpp"
@@ -15,18 +16,34 @@ namespace lsd::interp {
 struct LoadOptions {
   CompileOptions compile;   // -D and --seed
   std::string axiom_file;   // --axiom-file: start from a saved string
-  std::size_t max_modules = DeriveOptions{}.max_modules;  // --max-modules: bounds --axiom-file and the axiom's decomposition
+  std::size_t max_modules = limits::kModules;  // --max-modules: bounds --axiom-file and the axiom's decomposition
 };
 
-constexpr std::size_t kMaxLsFileBytes = std::size_t(64) << 20;  // a .ls file larger than 64 MiB is refused
+// Simulated time, counted exactly: origin + ticks x dt, one rounding however
+// many steps were taken (t += dt would drift: 0.015000999... after 15,000
+// steps of 1e-6). A run to T ends at T and trace rows fall on their times.
+struct Clock {
+  double origin = 0;  // s
+  double dt = 0;      // s, the step being counted (0 before the first)
+  long ticks = 0;     // steps of dt since origin
+  double now() const { return origin + double(ticks) * dt; }
+  // Counts steps of h from now on (a new run, or dt changed).
+  void count_steps_of(double h) {
+    if (h == dt) return;
+    origin = now();
+    ticks = 0;
+    dt = h;
+  }
+};
 
 struct Lsystem {
   grammar::Source source;   // the .ls text, to print diagnostics
   RuleSet rules;
   ModuleString current;
   int steps_done = 0;       // derivation steps applied so far
-  double time = 0;          // simulated time (section 6)
+  Clock clock;              // simulated time (section 6)
   DeriveScratch scratch;
+  double time() const { return clock.now(); }
 };
 
 // Reads, parses and compiles a .ls file and sets the current string to the
@@ -55,8 +72,13 @@ class RepeatDetector {
   long saved_at_ = 0, power_ = 1;
 };
 
-// Derives n steps (stops at the first error, keeping the last complete string).
-bool derive(Lsystem& ls, int n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
+// Derives n steps (stops at the first error, keeping the last complete
+// string). Each step is the one growth step of every command: a turtle pass
+// fills the query modules (?P ?H ?L ?U) from the current pose, the
+// productions, cut and decomposition rewrite the string, and the queries are
+// filled again. A deterministic string that repeats an earlier one skips its
+// remaining whole periods (RepeatDetector).
+bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
 
 // The string file of the current state: header line and string.
 std::string saved_text(const Lsystem& ls);

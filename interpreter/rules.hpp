@@ -11,6 +11,7 @@
 #include "expr.hpp"
 #include "grammar/ast.hpp"
 #include "module_string.hpp"
+#include "settings.hpp"
 #include "symbols.hpp"
 
 namespace lsd::interp {
@@ -54,22 +55,13 @@ struct ProductionGroup {
   bool empty() const { return prods.empty(); }
 };
 
-// The dynamics: section as values (LANGUAGE.md section 6). Keys not written keep these defaults.
+// The dynamics: section as values (LANGUAGE.md section 6).
 struct DynamicsSpec {
   bool enabled = false;
   grammar::Pos pos;
   SymbolId body = 'B', joint = 'J';
-  double gravity[3] = {0, -9.81, 0};
-  double density = 1000, young = 1e9, poisson = 0.3;
-  bool use_damping_ratio = true;
-  double damping_ratio = 0.1, damping = 0.002;
-  double wind[3] = {0, 0, 0};
-  double drag = 0;
-  bool floating_base = false;
-  double dt = 0.001;
-  double grow_every = 0;
-  bool implicit = true;
-  std::map<std::string, grammar::Pos> written;  // keys present in the file
+  RunSettings file;                             // the file's settings; defaults where a key is not written
+  std::map<std::string, grammar::Pos> written;  // keys present in the file, and where
 };
 
 struct RuleSet {
@@ -103,6 +95,10 @@ struct CompileOptions {
 // is usable only when no error was added.
 bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& out,
                    std::vector<grammar::Diagnostic>& diags);
+
+// The settings a run of these rules starts from: the dynamics: section's, with
+// the header's derivation length.
+RunSettings file_settings(const RuleSet& rules);
 
 // Converts a module list written with constant parameters (an axiom) into modules.
 bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, ModuleString& out,

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 #include "turtle.hpp"
 
@@ -15,173 +14,166 @@ std::string trace_line(const TraceRow& r) {
   return s;
 }
 
-bool rebuild_model(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
-  const Lsystem& ls = *sim.ls;
-  if (ls.rules.dynamics.enabled && (ls.rules.dynamics.floating_base || sim.opts.living.kinematic_base))
-    ensure_base_module(sim.ls->current);  // a moving base keeps its state in the string
-  return build_living_model(ls.rules, ls.current, sim.living, diags, sim.opts.living);
+bool Simulation::start(Lsystem ls, const RunSettings& run_settings, std::vector<grammar::Diagnostic>& diags) {
+  ls_ = std::move(ls);
+  settings = run_settings;
+  inputs = {};
+  physics_steps_ = 0;
+  ls_.clock.count_steps_of(settings.dt);
+  changed();
+  if (!rebuild(diags)) return false;
+  const long due = due_steps();
+  return due == 0 || grow(due, diags);
 }
 
-namespace {
-
-
-// True when a derivation step is due at time t (all at once when grow_every is 0).
-bool growth_due(const Simulation& sim) {
-  const Lsystem& ls = *sim.ls;
-  if (ls.steps_done >= ls.rules.derivation_length) return false;
-  if (sim.grow_every <= 0) return true;
-  // the k-th step (k = steps_done + 1) happens at t = k * grow_every
-  return ls.time >= double(ls.steps_done + 1) * sim.grow_every - 1e-9 * sim.dt;
+bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
+  const bool moving_base = settings.floating_base || settings.kinematic_base;
+  if (ls_.rules.dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
+  changed();
+  if (!build_living_model(ls_.rules, settings, ls_.current, living_, diags)) return false;
+  data_ = dyn::make_data(living_.model);
+  return true;
 }
 
-// How many derivation steps are due at the current time (growth_due for the
-// next steps in a row).
-long due_steps(const Simulation& sim) {
-  const Lsystem& ls = *sim.ls;
-  const long left = std::max(0L, long(ls.rules.derivation_length) - ls.steps_done);
-  if (sim.grow_every <= 0) return left;
-  auto due = [&](long m) {  // is step number steps_done + m due?
-    return ls.time >= double(ls.steps_done + m) * sim.grow_every - 1e-9 * sim.dt;
+void Simulation::reset_base() {
+  ModuleString& s = ls_.current;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (s.sym[i] == kSymBase) std::fill(s.param(i), s.param(i) + s.nparams(i), 0.0);
+  changed();
+}
+
+long Simulation::due_steps() const {
+  const long left = std::max(0L, settings.derivation_length - ls_.steps_done);
+  if (settings.grow_every <= 0) return left;
+  // The k-th step (k = steps_done + m) happens at t = k x grow_every; find
+  // the last m <= left that is due.
+  auto due = [&](long m) {
+    return time() >= double(ls_.steps_done + m) * settings.grow_every - 1e-9 * settings.dt;
   };
-  long lo = 0, hi = left;  // due(lo) or lo == 0; find the last m <= left that is due
+  long lo = 0, hi = left;
   while (lo < hi) {
-    long mid = lo + (hi - lo + 1) / 2;
+    const long mid = lo + (hi - lo + 1) / 2;
     if (due(mid)) lo = mid;
     else hi = mid - 1;
   }
   return lo;
 }
 
-}  // namespace
-
-bool grow_if_due(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
-  Lsystem& ls = *sim.ls;
-  bool grew = false;
-  const TurtleOptions topt = turtle_options(ls.rules);
-  std::optional<RepeatDetector> repeat;  // no physics between these steps: a repeating string repeats
-  while (growth_due(sim)) {
-    if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the deformed pose, just before the step
-    if (!repeat) repeat.emplace(ls.rules, ls.current, ls.steps_done);
-    auto res = derive_step(ls.rules, ls.current, ls.steps_done, sim.opts.derive, ls.scratch);
-    if (!res.ok) {
-      diags.push_back(res.error);
-      return false;
-    }
-    ++ls.steps_done;
-    if (ls.rules.has_queries) fill_queries(ls.current, topt);
-    grew = true;
-    // (the string before the step had its queries filled, so res.same is exact with queries too)
-    if (long period = repeat->observe(ls.current, res.same, ls.steps_done)) {
-      const long skip = due_steps(sim) / period * period;  // whole periods of steps due now change nothing
-      ls.steps_done += int(skip);
-    }
-  }
-  if (grew) return rebuild_model(sim, diags);
-  return true;
+bool Simulation::grow(long n, std::vector<grammar::Diagnostic>& diags) {
+  if (n <= 0) return true;
+  DeriveOptions opts;
+  opts.max_modules = settings.max_modules;
+  changed();
+  const bool ok = derive(ls_, n, opts, diags);
+  return rebuild(diags) && ok;
 }
 
-bool start_simulation(Lsystem& ls, const SimOptions& opts, Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
-  sim = Simulation{};
-  sim.ls = &ls;
-  sim.opts = opts;
-  const DynamicsSpec& spec = ls.rules.dynamics;
-  sim.dt = opts.dt.value_or(spec.dt);
-  sim.grow_every = opts.grow_every.value_or(spec.grow_every);
-  sim.implicit = opts.implicit.value_or(spec.implicit);
-  sim.next_trace = ls.time;
-  if (!rebuild_model(sim, diags)) return false;
-  return grow_if_due(sim, diags);
-}
-
-bool physics_step(Simulation& sim, std::vector<grammar::Diagnostic>& diags) {
-  Lsystem& ls = *sim.ls;
-  LivingModel& lm = sim.living;
-  if (!lm.empty()) {
-    load_state(ls.current, lm);  // the string is the state: read it every step
+bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
+  ls_.clock.count_steps_of(settings.dt);
+  if (!living_.empty()) {
+    load_state(ls_.current, living_, data_);  // the string is the state: read it every step
+    living_.model.gravity = settings.gravity;
+    data_.wind = inputs.wind.value_or(settings.wind);
+    data_.base_acc = inputs.base_acc;
+    data_.body_forces = inputs.forces;
     dyn::StepOptions so;
-    so.dt = sim.dt;
-    so.integrator = sim.implicit ? dyn::Integrator::kImplicit : dyn::Integrator::kExplicit;
-    so.max_angular_velocity = sim.opts.max_angular_velocity;
-    dyn::step(lm.model, lm.data, so);
-    const int bad = lm.data.first_nonfinite_joint;
+    so.dt = settings.dt;
+    so.integrator = settings.integrator;
+    so.max_angular_velocity = settings.max_angular_velocity;
+    dyn::step(living_.model, data_, so);
+    changed();
+    const int bad = data_.first_nonfinite_joint;
     if (bad >= 0) {
-      std::string where = bad == 0 ? std::string("the base")
-                                   : "the joint at module " + std::to_string(lm.joint_module[std::size_t(bad)]);
-      diags.push_back({ls.rules.path, {},
+      const std::string where = bad == 0 ? std::string("the base")
+                                         : "the joint at module " + std::to_string(living_.joint_module[std::size_t(bad)]);
+      const bool implicit = settings.integrator == dyn::Integrator::kImplicit;
+      diags.push_back({ls_.rules.path, {},
                        "the simulation diverged: " + where + " became non-finite or spun faster than " +
-                           format_double(sim.opts.max_angular_velocity) + " rad/s at t=" + format_double(ls.time) +
-                           " s (physics step " + std::to_string(sim.physics_steps + 1) + ", dt=" +
-                           format_double(sim.dt) + " s" +
-                           (sim.implicit ? "); try a smaller --dt" : "); try --integrator implicit or a smaller --dt")});
+                           format_double(settings.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
+                           " s (physics step " + std::to_string(physics_steps_ + 1) + ", dt=" +
+                           format_double(settings.dt) + " s" +
+                           (implicit ? "); try a smaller --dt" : "); try --integrator implicit or a smaller --dt")});
       return false;  // the string keeps its last finite state
     }
-    store_state(lm, ls.current);
+    store_state(living_, data_, ls_.current);
   }
-  ls.time += sim.dt;
-  ++sim.physics_steps;
+  ++ls_.clock.ticks;
+  ++physics_steps_;
   return true;
 }
 
-TraceRow trace_row(Simulation& sim) {
+const dyn::Data& Simulation::pose() {
+  if (posed_ != version_ && !living_.empty()) {
+    load_state(ls_.current, living_, data_);
+    dyn::forward_kinematics(living_.model, data_);
+  }
+  posed_ = version_;
+  return data_;
+}
+
+TraceRow Simulation::trace_row() {
   TraceRow r;
-  const Lsystem& ls = *sim.ls;
-  LivingModel& lm = sim.living;
-  r.t = ls.time;
-  r.step = ls.steps_done;
-  r.modules = ls.current.size();
-  r.bodies = lm.nbodies();
-  if (!lm.empty()) {
-    load_state(ls.current, lm);
-    dyn::compute_energies(lm.model, lm.data);
-    r.kinetic = lm.data.kinetic_energy;
-    r.potential = lm.data.potential_energy;
-    r.elastic = lm.data.elastic_energy;
-    r.tip = tip_position(lm);
+  r.t = time();
+  r.step = ls_.steps_done;
+  r.modules = ls_.current.size();
+  r.bodies = living_.nbodies();
+  if (!living_.empty()) {
+    pose();
+    living_.model.gravity = settings.gravity;  // the potential energy of the gravity in force
+    dyn::compute_energies(living_.model, data_);
+    r.kinetic = data_.kinetic_energy;
+    r.potential = data_.potential_energy;
+    r.elastic = data_.elastic_energy;
+    r.tip = tip_position(living_, data_);
   }
   return r;
 }
 
-bool run_simulation(Lsystem& ls, const SimOptions& opts, const std::function<void(const TraceRow&)>& on_row,
-                    std::vector<grammar::Diagnostic>& diags) {
-  Simulation sim;
-  {  // bound the run before starting it: `dt: 1e-300` must not loop for ever
-    const double dt = opts.dt.value_or(ls.rules.dynamics.dt);
-    const double steps = (opts.until - ls.time) / dt;
-    if (!(steps <= opts.max_physics_steps)) {
-      const auto& written = ls.rules.dynamics.written;
-      const bool from_file = !opts.dt && written.count("dt");
-      diags.push_back({ls.rules.path, from_file ? written.at("dt") : grammar::Pos{},
-                       "running from t=" + format_double(ls.time) + " s to t=" + format_double(opts.until) +
-                           " s with dt=" + format_double(dt) + " s would take " + format_double(std::ceil(steps)) +
-                           " physics steps, more than the limit of " + format_double(opts.max_physics_steps) +
-                           " (use a larger dt or a shorter --time)"});
-      return false;
-    }
+std::string Simulation::saved_text() const { return interp::saved_text(ls_); }
+
+bool check_run_length(const Lsystem& ls, const RunSettings& settings, double until,
+                      std::vector<grammar::Diagnostic>& diags) {
+  const double dt = settings.dt;
+  // `dt: 1e-300` must not loop for ever.
+  const double steps = (until - ls.time()) / dt;
+  if (!(steps <= settings.max_physics_steps)) {
+    const auto& written = ls.rules.dynamics.written;
+    const bool from_file = dt == ls.rules.dynamics.file.dt && written.count("dt");
+    diags.push_back({ls.rules.path, from_file ? written.at("dt") : grammar::Pos{},
+                     "running from t=" + format_double(ls.time()) + " s to t=" + format_double(until) +
+                         " s with dt=" + format_double(dt) + " s would take " + format_double(std::ceil(steps)) +
+                         " physics steps, more than the limit of " + format_double(settings.max_physics_steps) +
+                         " (use a larger dt or a shorter --time)"});
+    return false;
   }
-  {  // and the clock must count steps of dt: at t=1e14 s, t + 0.001 == t
-    const double dt = opts.dt.value_or(ls.rules.dynamics.dt);
-    const double t_max = std::max(std::abs(ls.time), std::abs(opts.until)) + dt;
-    const double ulp = std::nextafter(t_max, INFINITY) - t_max;
-    if (opts.until - 0.5 * dt > ls.time && !(ulp <= 1e-6 * dt)) {
-      diags.push_back({ls.rules.path, {},
-                       "at t=" + format_double(ls.time) + " s the clock cannot count steps of dt=" +
-                           format_double(dt) + " s (the time is too large for their precision); "
-                           "reset the string's time (its '# lsd t=' line) or use a larger dt"});
-      return false;
-    }
+  // The clock must count steps of dt: at t = 1e14 s, t + 0.001 == t.
+  const double t_max = std::max(std::abs(ls.time()), std::abs(until)) + dt;
+  const double ulp = std::nextafter(t_max, INFINITY) - t_max;
+  if (until - 0.5 * dt > ls.time() && !(ulp <= 1e-6 * dt)) {
+    diags.push_back({ls.rules.path, {},
+                     "at t=" + format_double(ls.time()) + " s the clock cannot count steps of dt=" + format_double(dt) +
+                         " s (the time is too large for their precision); "
+                         "reset the string's time (its '# lsd t=' line) or use a larger dt"});
+    return false;
   }
-  if (!start_simulation(ls, opts, sim, diags)) return false;
+  return true;
+}
+
+bool run_until(Simulation& sim, double until, double trace_every,
+               const std::function<void(const TraceRow&)>& on_row, std::vector<grammar::Diagnostic>& diags) {
+  double next_trace = sim.time();
   auto maybe_trace = [&]() {
     if (!on_row) return;
-    if (opts.trace_every > 0 && ls.time < sim.next_trace - 1e-9 * sim.dt) return;
-    on_row(trace_row(sim));
+    const double t = sim.time();
+    if (trace_every > 0 && t < next_trace - 1e-9 * sim.settings.dt) return;
+    on_row(sim.trace_row());
     // rows on the grid of multiples of trace_every, so a resumed run keeps the same rows
-    if (opts.trace_every > 0) sim.next_trace = (std::floor(ls.time / opts.trace_every + 1e-6) + 1) * opts.trace_every;
+    if (trace_every > 0) next_trace = (std::floor(t / trace_every + 1e-6) + 1) * trace_every;
   };
   maybe_trace();
-  while (ls.time < opts.until - 0.5 * sim.dt) {
-    if (!physics_step(sim, diags)) return false;
-    if (!grow_if_due(sim, diags)) return false;
+  while (sim.time() < until - 0.5 * sim.settings.dt) {
+    if (!sim.step(diags)) return false;
+    if (!sim.grow(sim.due_steps(), diags)) return false;
     maybe_trace();
   }
   return true;

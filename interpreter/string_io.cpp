@@ -9,6 +9,8 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "common/limits.hpp"
+
 namespace lsd::interp {
 
 std::string format_double(double v) {
@@ -52,8 +54,45 @@ void write_string(std::ostream& out, const ModuleString& s, const SymbolTable& s
 }
 
 std::string header_line(const StringHeader& h) {
-  return "# lsd t=" + format_double(h.time) + " step=" + std::to_string(h.step) + "\n";
+  std::string line = "# lsd t=" + format_double(h.time) + " step=" + std::to_string(h.step);
+  if (h.has_clock)
+    line += " t0=" + format_double(h.clock_origin) + " n=" + std::to_string(h.clock_ticks) +
+            " dt=" + format_double(h.clock_dt);
+  return line + "\n";
 }
+
+namespace {
+
+// The fields of a `# lsd` line: `key=value` words. False when a number is
+// malformed or out of range.
+bool read_header_fields(const std::string& l, StringHeader& h) {
+  bool ok = true, t0 = false, n = false, dt = false;
+  std::size_t k = 5;  // after "# lsd"
+  while (k < l.size()) {
+    while (k < l.size() && l[k] == ' ') ++k;
+    const std::size_t e = std::min(l.find(' ', k), l.size());
+    const std::string word = l.substr(k, e - k);
+    k = e;
+    const std::size_t eq = word.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string key = word.substr(0, eq);
+    const char* v = word.data() + eq + 1;
+    const char* end = word.data() + word.size();
+    auto number = [&](auto& out) { ok = std::from_chars(v, end, out).ec == std::errc() && ok; };
+    if (key == "t") number(h.time);
+    else if (key == "step") number(h.step);
+    else if (key == "t0") number(h.clock_origin), t0 = true;
+    else if (key == "n") number(h.clock_ticks), n = true;
+    else if (key == "dt") number(h.clock_dt), dt = true;
+  }
+  ok = ok && std::isfinite(h.time) && h.time >= 0 && h.step >= 0 && h.step <= limits::kDerivationSteps;
+  // The clock counts only when it says the same time as t.
+  h.has_clock = ok && t0 && n && dt && h.clock_ticks >= 0 && h.clock_dt > 0 &&
+                h.clock_origin + double(h.clock_ticks) * h.clock_dt == h.time;
+  return ok;
+}
+
+}  // namespace
 
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
                  StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits) {
@@ -86,14 +125,12 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
       if (e == std::string::npos) e = n;
       std::string l = text.substr(i, e - i);
       if (l.rfind("# lsd", 0) == 0) {
+        header = StringHeader{};
         header.present = true;
-        std::size_t t = l.find("t="), s = l.find("step=");
-        if (t != std::string::npos) std::from_chars(l.data() + t + 2, l.data() + l.size(), header.time);
-        if (s != std::string::npos) std::from_chars(l.data() + s + 5, l.data() + l.size(), header.step);
-        if (!std::isfinite(header.time) || header.time < 0 || header.step < 0 || header.step > 2000000000) {
+        if (!read_header_fields(l, header)) {
           error(i, "bad '# lsd' header line");
-          header.time = 0;
-          header.step = 0;
+          header = StringHeader{};
+          header.present = true;
         }
       }
       i = e;

@@ -11,11 +11,16 @@
 
 namespace lsd::interp {
 
-// The `# lsd t=<time> step=<steps>` line of a saved string.
+// The `# lsd t=<time> step=<steps>` line of a saved string. A simulation
+// adds its clock, `t0=<origin> n=<steps> dt=<dt>` with t = t0 + n x dt, so
+// that a resumed run counts time exactly as the uninterrupted one did.
 struct StringHeader {
   bool present = false;
   double time = 0;
   int step = 0;
+  bool has_clock = false;  // t0, n and dt were given (and agree with t)
+  double clock_origin = 0, clock_dt = 0;
+  long clock_ticks = 0;
 };
 
 void write_string(std::ostream& out, const ModuleString& s, const SymbolTable& symbols);

@@ -169,8 +169,8 @@ def nesting():
     add("nest_sum_chain.ls", "axiom: F(" + "+".join(["1"] * 50000) + ")\n")
     add("nest_product_chain_succ.ls", "axiom: A(1)\nA(x) --> A(" + "*".join(["x"] * 5000) + ")\n")
     add("nest_calls.ls", "axiom: F(" + "sin(" * 5000 + "1" + ")" * 5000 + ")\n")
-    add("nest_compile_depth.ls", "axiom: F(" + "- " * 220 + "1)\n")  # parses, too deep to compile
-    add("nest_expr_stack.ls", "axiom: F(" + "1+(" * 100 + "1" + ")" * 100 + ")\n")
+    add("nest_unary_depth.ls", "axiom: F(" + "- " * 300 + "1)\n")  # one level too many, by unary signs
+    add("nest_call_depth.ls", "axiom: F(" + "clamp(1, 1, " * 300 + "1" + ")" * 300 + ")\n")
     add("nest_brackets_unclosed.ls", "axiom: " + "[" * 50000 + "F\n")
     add("nest_brackets_unopened.ls", "axiom: F" + "]" * 50000 + "\n")
     add("nest_brackets_succ.ls", "axiom: A\nA --> " + "[" * 50000 + "A" + "]" * 49999 + "\n")
@@ -267,7 +267,7 @@ LIVING = "axiom: B(0.1, 0.01) J B(0.1, 0.01)\n"
 
 def dynamics():
     bad_values = {
-        "young_zero": "young: 0", "young_neg": "young: -1e9", "density_zero": "density: 0",
+        "young_neg": "young: -1e9", "density_zero": "density: 0",
         "poisson_half": "poisson: 0.5", "poisson_low": "poisson: -1", "dt_zero": "dt: 0", "dt_neg": "dt: -0.001",
         "damping_neg": "damping: -1", "damping_ratio_neg": "damping ratio: -0.1", "drag_neg": "drag: -2",
         "grow_every_neg": "grow every: -1", "base_bad": "base: wobbly", "integrator_bad": "integrator: rk4",
@@ -296,7 +296,7 @@ def dynamics():
         "body_zero_radius": "axiom: B(0.1, 0) J B(0.1, 0.01)",
         "body_neg_length": "axiom: B(-1, 0.01) J B(0.1, 0.01)",
         "body_neg_density": "axiom: B(0.1, 0.01, -5) J B(0.1, 0.01)",
-        "body_zero_modulus": "axiom: B(0.1, 0.01, 900, 0) J B(0.1, 0.01)",
+        "body_neg_modulus": "axiom: B(0.1, 0.01, 900, -1) J B(0.1, 0.01)",
         "joint_three_params": "axiom: B(0.1, 0.01) J(0, 0, 0) B(0.1, 0.01)",
         "joint_zero_length": "axiom: B(0, 0.01) J B(0, 0.01)",
         "base_not_first": "axiom: B(0.1, 0.01) @M(0,0,0,0,0,0,0,0,0,0,0,0) J B(0.1, 0.01)",

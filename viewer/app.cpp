@@ -114,7 +114,7 @@ bool write_screenshot(const std::string& path, int fb_w, int fb_h, std::string* 
 // Frames the plant when its structure changed (growth, load), gliding there.
 void follow_plant(App& app, bool snap) {
   Session& s = app.session;
-  if (!s.ls) return;
+  if (!s.loaded) return;
   const double aspect = app.viewport.w / std::max(app.viewport.h, 1.0);
   if (app.framed_structure != s.structure_version) {
     const bool first = app.framed_structure < 0;
@@ -260,7 +260,7 @@ int run_viewer(const ViewOptions& opts) {
       status = 1;
     }
     if (scripted) open_trace(app);
-    app.script_start_time = s.ls ? s.ls->time : 0;
+    app.script_start_time = sim_time(s);
     auto last = Clock::now();
     const auto run_start = last;
     double total_frame_s = 0;
@@ -319,8 +319,8 @@ int run_viewer(const ViewOptions& opts) {
         app.sim_ratio += 0.1 * (ratio - app.sim_ratio);
         if (!adv.behind && app.sim_ratio > 0.97) app.sim_ratio = 1;
       }
-      if (s.ls) {
-        app.last_row = interp::trace_row(s.sim);
+      if (s.loaded) {
+        app.last_row = s.sim.trace_row();
         if (adv.steps > 0 || app.plot.count == 0) record_energies(app.plot, app.last_row);
         if (app.trace_file.is_open()) app.trace_file << interp::trace_line(app.last_row) << '\n' << std::flush;
       }
@@ -392,7 +392,7 @@ int run_viewer(const ViewOptions& opts) {
     if (scripted && status == 0) {
       const double avg_ms = timed_frames > 0 ? 1000 * total_frame_s / timed_frames : 0;
       std::printf("frames: %ld  bodies: %d  modules: %zu  t: %.3f s\n", app.frame_index, body_count(s),
-                  module_count(s), s.ls ? s.ls->time : 0.0);
+                  module_count(s), sim_time(s));
       std::printf("average frame time: %.2f ms (%.1f fps)\n", avg_ms, avg_ms > 0 ? 1000 / avg_ms : 0.0);
       const double n = double(std::max(timed_frames, 1L));
       std::printf("per frame: physics %.2f ms, interpret + upload %.2f ms, draw + swap %.2f ms; antialiasing %s\n",

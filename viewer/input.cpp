@@ -32,8 +32,8 @@ void handle_keys(App& app, GLFWwindow* window) {
     if (glfwGetKey(window, GLFW_KEY_UP) == GLFW_PRESS) push += ahead;
     if (glfwGetKey(window, GLFW_KEY_DOWN) == GLFW_PRESS) push -= ahead;
   }
-  if (push.squaredNorm() > 0 && !s.motion.movable_pot && s.ls) {
-    s.motion.movable_pot = true;  // the first push makes the base kinematic
+  if (push.squaredNorm() > 0 && s.loaded && !s.sim.settings.kinematic_base) {
+    s.sim.settings.kinematic_base = true;  // the first push makes the base kinematic
     rebuild_model(s);
   }
   s.pot_push = push.squaredNorm() > 0 ? interp::Vec3(push.normalized() * kPotPush) : interp::Vec3::Zero();
@@ -52,12 +52,9 @@ void handle_mouse(App& app) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
       const PickHit hit = pick_body(s, app.camera, app.viewport, mx, my);
       if (hit.body > 0) {
-        interp::LivingModel& lm = s.sim.living;
-        interp::load_state(s.ls->current, lm);
-        dyn::forward_kinematics(lm.model, lm.data);
         s.pull.active = true;
         s.pull.body = hit.body;
-        s.pull.point = lm.data.oMi[std::size_t(hit.body)].inverse().act(hit.point);
+        s.pull.point = s.sim.pose().oMi[std::size_t(hit.body)].inverse().act(hit.point);
         s.pull.target = hit.point;
         s.pull.stiffness = 0;
         app.drag_anchor = hit.point;
@@ -99,9 +96,9 @@ void handle_mouse(App& app) {
 // The scripted pull: on during the first pull_time seconds of simulated time.
 void scripted_pull(App& app) {
   Session& s = app.session;
-  if (!app.opts.pull || !s.ls) return;
+  if (!app.opts.pull || !s.loaded) return;
   const double pull_time = app.opts.pull_time >= 0 ? app.opts.pull_time : 0.5 * app.opts.frames * app.opts.frame_time;
-  const bool on = s.ls->time - app.script_start_time < pull_time - 1e-9;
+  const bool on = s.sim.time() - app.script_start_time < pull_time - 1e-9;
   if (!on) {
     s.pull.active = false;
     return;
@@ -115,7 +112,7 @@ void scripted_pull(App& app) {
   if (body <= 0 || body >= n) return;
   s.pull.active = true;
   s.pull.body = body;
-  s.pull.point = s.sim.living.model.inertia[std::size_t(body)].com;  // its centre of mass
+  s.pull.point = s.sim.living().model.inertia[std::size_t(body)].com;  // its centre of mass
   s.pull.target = app.opts.pull_target;
   s.pull.stiffness = 0;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 namespace lsd::view {
 namespace {
@@ -68,7 +69,7 @@ void file_section(App& app) {
       ImGui::EndCombo();
     }
   }
-  if (!s.ls && !app.examples.empty()) {  // nothing open yet: the examples to choose from
+  if (!s.loaded && !app.examples.empty()) {  // nothing open yet: the examples to choose from
     ImGui::TextColored(kDimColour, "choose a file:");
     ImGui::BeginChild("files", ImVec2(0, 260), true);
     for (const std::string& f : app.examples) {
@@ -89,14 +90,14 @@ void file_section(App& app) {
     ImGui::TextUnformatted(s.error.c_str());
     ImGui::EndChild();
     ImGui::PopStyleColor();
-    if (s.ls) ImGui::TextColored(kDimColour, "showing the last good plant");
+    if (s.loaded) ImGui::TextColored(kDimColour, "showing the last good plant");
   }
 }
 
 void growth_section(App& app) {
   Session& s = app.session;
   if (!ImGui::CollapsingHeader("Growth", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const bool can_grow = s.ls && s.ls->steps_done < s.ls->rules.derivation_length;
+  const bool can_grow = s.loaded && s.sim.lsystem().steps_done < s.sim.settings.derivation_length;
   if (!can_grow) ImGui::BeginDisabled();
   if (ImGui::Button("Step")) grow_one(s);
   if (!can_grow) ImGui::EndDisabled();
@@ -109,14 +110,15 @@ void growth_section(App& app) {
   ImGui::Checkbox("grow every", &s.auto_grow);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  float g = float(s.grow_every);
+  double& grow_every = s.sim.settings.grow_every;
+  float g = float(grow_every);
   if (ImGui::SliderFloat("##grow", &g, 0.05f, 10.0f, "%.2f s", ImGuiSliderFlags_Logarithmic)) {
-    s.grow_every = g;
-    if (s.ls) s.next_grow = std::min(s.next_grow, s.ls->time + s.grow_every);
+    grow_every = g;
+    s.next_grow = std::min(s.next_grow, s.sim.time() + grow_every);
   }
-  if (s.ls) {
-    ImGui::Text("step %d / %d    modules %zu    bodies %d", s.ls->steps_done, s.ls->rules.derivation_length,
-                module_count(s), body_count(s));
+  if (s.loaded) {
+    ImGui::Text("step %d / %ld    modules %zu    bodies %d", s.sim.lsystem().steps_done,
+                s.sim.settings.derivation_length, module_count(s), body_count(s));
   }
 
   if (ImGui::TreeNode("String")) {
@@ -136,9 +138,9 @@ void growth_section(App& app) {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 70);
     ImGui::InputText("##export", &app.export_path);
     ImGui::SameLine();
-    if (ImGui::Button("Export") && s.ls) {
+    if (ImGui::Button("Export") && s.loaded) {
       std::string err;
-      if (interp::write_file_atomic(app.export_path, interp::saved_text(*s.ls), &err))
+      if (interp::write_file_atomic(app.export_path, s.sim.saved_text(), &err))
         app.status = "string written to " + app.export_path;
       else
         app.status = "export failed: " + err;
@@ -147,9 +149,18 @@ void growth_section(App& app) {
   }
 }
 
+// Magnitude and heading (degrees about +y; 0 blows along +x) of the
+// horizontal wind, and back.
+double wind_speed(const interp::Vec3& w) { return std::hypot(w.x(), w.z()); }
+void set_wind(interp::Vec3& w, double speed, double heading_deg) {
+  const double h = heading_deg * std::numbers::pi / 180;
+  w = interp::Vec3(std::cos(h) * speed, w.y(), -std::sin(h) * speed);
+}
+
 void motion_section(App& app) {
   Session& s = app.session;
-  MotionSettings& m = s.motion;
+  ViewerMotion& m = s.motion;
+  interp::RunSettings& rs = s.sim.settings;  // the run's one copy of the settings
   if (!ImGui::CollapsingHeader("Motion", ImGuiTreeNodeFlags_DefaultOpen)) return;
   if (ImGui::Button(m.playing ? "Pause" : "Play", ImVec2(60, 0))) {
     m.playing = !m.playing;
@@ -159,41 +170,46 @@ void motion_section(App& app) {
   ImGui::SetNextItemWidth(-1);
   slider_log("##speed", &m.speed, 0.02, 4.0, "speed %.2fx");
   ImGui::SetNextItemWidth(150);
-  float dt_ms = float(m.dt * 1000);
-  if (ImGui::SliderFloat("##dt", &dt_ms, 0.05f, 20.0f, "dt %.3f ms", ImGuiSliderFlags_Logarithmic)) m.dt = dt_ms / 1000;
+  float dt_ms = float(rs.dt * 1000);
+  if (ImGui::SliderFloat("##dt", &dt_ms, 0.05f, 20.0f, "dt %.3f ms", ImGuiSliderFlags_Logarithmic)) rs.dt = dt_ms / 1000;
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderInt("##sub", &m.max_substeps, 1, 5000, "substeps <= %d", ImGuiSliderFlags_Logarithmic);
-  int integ = m.implicit ? 0 : 1;
+  int integ = rs.integrator == dyn::Integrator::kImplicit ? 0 : 1;
   ImGui::TextUnformatted("integrator");
   ImGui::SameLine();
-  if (ImGui::RadioButton("implicit", &integ, 0)) m.implicit = true;
+  if (ImGui::RadioButton("implicit", &integ, 0)) rs.integrator = dyn::Integrator::kImplicit;
   ImGui::SameLine();
-  if (ImGui::RadioButton("explicit", &integ, 1)) m.implicit = false;
-  ImGui::Text("%d substeps/frame, t = %.2f s", app.substeps, s.ls ? s.ls->time : 0.0);
+  if (ImGui::RadioButton("explicit", &integ, 1)) rs.integrator = dyn::Integrator::kExplicit;
+  ImGui::Text("%d substeps/frame, t = %.2f s", app.substeps, sim_time(s));
   if (app.behind) {
     ImGui::SameLine();
     ImGui::TextColored(kWarnColour, "behind real time (%.0f%%)", 100 * app.sim_ratio);
   }
 
+  // Gravity: its magnitude, along the file's direction (down when it is 0).
+  double g = rs.gravity.norm();
+  const interp::Vec3 down = g > 0 ? interp::Vec3(rs.gravity / g) : interp::Vec3(0, -1, 0);
   ImGui::SetNextItemWidth(-90);
-  slider("gravity", &m.gravity, 0, 20, "%.2f m/s2");
+  if (slider("gravity", &g, 0, 20, "%.2f m/s2")) rs.gravity = down * g;
   bool rebuild = false;
   ImGui::SetNextItemWidth(-90);
-  rebuild |= slider_log("Young x", &m.young_scale, 0.01, 100, "%.3g");
+  rebuild |= slider_log("Young x", &rs.young_scale, 0.01, 100, "%.3g");
   ImGui::SetNextItemWidth(-90);
-  rebuild |= slider_log("damping x", &m.damping_scale, 0.01, 100, "%.3g");
+  rebuild |= slider_log("damping x", &rs.damping_scale, 0.01, 100, "%.3g");
   ImGui::SetNextItemWidth(-90);
-  rebuild |= slider("air drag", &m.drag, 0, 50, "%.1f");
+  rebuild |= slider("air drag", &rs.drag, 0, 50, "%.1f");
   help_marker("dynamics: drag, N s/m^3. Wind pushes the plant only through the drag.");
+  double speed = wind_speed(rs.wind);
+  if (speed > 0) m.wind_heading = std::atan2(-rs.wind.z(), rs.wind.x()) * 180 / std::numbers::pi;
   ImGui::SetNextItemWidth(-90);
-  slider("wind", &m.wind_speed, 0, 20, "%.1f m/s");
+  if (slider("wind", &speed, 0, 20, "%.1f m/s")) set_wind(rs.wind, speed, m.wind_heading);
   ImGui::SetNextItemWidth(-90);
-  slider("heading", &m.wind_heading, -180, 180, "%.0f deg");
+  if (slider("heading", &m.wind_heading, -180, 180, "%.0f deg")) set_wind(rs.wind, speed, m.wind_heading);
   ImGui::SetNextItemWidth(-90);
   slider("gusts", &m.gust, 0, 1, "%.2f");
-  if (m.wind_speed > 0 && m.drag <= 0) ImGui::TextColored(kWarnColour, "no air drag: the wind has no effect");
-  if (ImGui::Checkbox("movable pot", &m.movable_pot)) rebuild = true;
+  if (speed > 0 && rs.drag <= 0) ImGui::TextColored(kWarnColour, "no air drag: the wind has no effect");
+  if (ImGui::Checkbox("movable pot", &rs.kinematic_base)) rebuild = true;
   help_marker("A kinematic base: hold the arrow keys to accelerate the pot; it springs back when released.");
   if (rebuild) rebuild_model(s);
 }
@@ -273,7 +289,7 @@ void draw_panels(App& app) {
   ImGui::TextColored(kDimColour, "L-systems that grow and move");
   ImGui::Separator();
   file_section(app);
-  if (app.session.ls) {  // nothing to grow or move before a file is open
+  if (app.session.loaded) {  // nothing to grow or move before a file is open
     growth_section(app);
     motion_section(app);
     energy_section(app);
@@ -290,7 +306,7 @@ void draw_overlays(App& app) {
   Session& s = app.session;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   // The pull: a line from the grabbed point to the target.
-  if (s.pull.active && s.ls && s.pull.body > 0 && s.pull.body < body_count(s)) {
+  if (s.pull.active && s.loaded && s.pull.body > 0 && s.pull.body < body_count(s)) {
     const Vec3 p = pull_point_world(s);
     double x0, y0, x1, y1;
     if (project(app.camera, app.viewport, p, &x0, &y0) && project(app.camera, app.viewport, s.pull.target, &x1, &y1)) {
@@ -303,7 +319,7 @@ void draw_overlays(App& app) {
   // The frame rate and the simulation's pace, top right of the plant.
   char text[128];
   std::snprintf(text, sizeof text, "%.0f fps   t = %.2f s", app.frame_ms > 0 ? 1000 / app.frame_ms : 0.0,
-                s.ls ? s.ls->time : 0.0);
+                sim_time(s));
   const ImVec2 size = ImGui::CalcTextSize(text);
   const float x = float(app.viewport.x + app.viewport.w) - size.x - 12, y = float(app.viewport.y) + 10;
   dl->AddText(ImVec2(x, y), IM_COL32(70, 75, 85, 255), text);

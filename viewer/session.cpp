@@ -7,12 +7,15 @@
 #include <cstdio>
 #include <sstream>
 
+#include <numbers>
+
 #include "interpreter/derive.hpp"
+#include "interpreter/keys.hpp"
 
 namespace lsd::view {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 constexpr std::uint32_t kNoModule = 0xffffffffu;  // geometry the viewer adds (the pot)
 
 // The pot returns to its place on a spring when the arrow keys are released.
@@ -37,40 +40,6 @@ std::string format_all(const std::vector<grammar::Diagnostic>& diags, const gram
   return out;
 }
 
-interp::LivingOptions living_options(const MotionSettings& m) {
-  interp::LivingOptions o;
-  o.young_scale = m.young_scale;
-  o.damping_scale = m.damping_scale;
-  o.kinematic_base = m.movable_pot;
-  return o;
-}
-
-interp::Vec3 gravity_direction(const interp::DynamicsSpec& spec) {
-  interp::Vec3 g(spec.gravity[0], spec.gravity[1], spec.gravity[2]);
-  return g.norm() > 0 ? interp::Vec3(g.normalized()) : interp::Vec3(0, -1, 0);
-}
-
-// Takes the file's value of every dynamics setting the file changed (all of
-// them on the first load): an edit of dt in the file shows, a slider the
-// user moved and the file did not touch stays.
-void take_file_settings(Session& s, const interp::DynamicsSpec& spec, bool first) {
-  const interp::DynamicsSpec& old = s.file_spec;
-  MotionSettings& m = s.motion;
-  const double g = std::sqrt(spec.gravity[0] * spec.gravity[0] + spec.gravity[1] * spec.gravity[1] +
-                             spec.gravity[2] * spec.gravity[2]);
-  const double old_g = std::sqrt(old.gravity[0] * old.gravity[0] + old.gravity[1] * old.gravity[1] +
-                                 old.gravity[2] * old.gravity[2]);
-  if (first || spec.dt != old.dt) m.dt = spec.dt;
-  if (first || spec.implicit != old.implicit) m.implicit = spec.implicit;
-  if (first || g != old_g) m.gravity = g;
-  if (first || spec.drag != old.drag) m.drag = spec.drag;
-  if (first || spec.wind[0] != old.wind[0] || spec.wind[2] != old.wind[2]) {
-    m.wind_speed = std::hypot(spec.wind[0], spec.wind[2]);
-    m.wind_heading = m.wind_speed > 0 ? std::atan2(-spec.wind[2], spec.wind[0]) * 180 / kPi : m.wind_heading;
-  }
-  s.file_spec = spec;
-}
-
 // Sum of the masses of every body's subtree (bodies are in depth-first order).
 double subtree_mass(const dyn::Model& m, int body) {
   std::vector<double> mass(std::size_t(m.nbody()), 0.0);
@@ -81,69 +50,95 @@ double subtree_mass(const dyn::Model& m, int body) {
   return mass[std::size_t(body)];
 }
 
-// Per-step inputs: gravity, wind, the pot's acceleration and the pull spring.
-// The model is rebuilt after every derivation step, so they are set every step.
+bool pulling(const Session& s) { return s.pull.active && s.pull.body > 0 && s.pull.body < body_count(s); }
+
+// The next step's inputs: gusty wind, the pot's acceleration and the pull spring.
 void apply_inputs(Session& s) {
-  interp::LivingModel& lm = s.sim.living;
-  dyn::Data& d = lm.data;
-  lm.model.gravity = gravity_direction(s.ls->rules.dynamics) * s.motion.gravity;
-  d.wind = wind_at(s.motion, s.ls->time);
-  if (lm.model.base_kind == dyn::BaseKind::kKinematic)
-    d.base_acc = s.pot_push - kPotOmega * kPotOmega * d.base_p - 2 * kPotZeta * kPotOmega * d.base_v;
-  d.body_forces.clear();
-  if (!s.pull.active || s.pull.body <= 0 || s.pull.body >= lm.nbodies()) return;
-  interp::load_state(s.ls->current, lm);
-  dyn::forward_kinematics(lm.model, d);
+  interp::Simulation& sim = s.sim;
+  interp::StepInputs& in = sim.inputs;
+  in.wind = wind_at(sim.settings.wind, s.motion.gust, sim.time());
+  in.base_acc = interp::Vec3::Zero();
+  if (sim.settings.kinematic_base) {
+    const dyn::Data& d = sim.pose();
+    in.base_acc = s.pot_push - kPotOmega * kPotOmega * d.base_p - 2 * kPotZeta * kPotOmega * d.base_v;
+  }
+  in.forces.clear();
+  if (!pulling(s)) return;
+  const dyn::Data& d = sim.pose();
   const std::size_t b = std::size_t(s.pull.body);
   const interp::Vec3 p = d.oMi[b].act(s.pull.point);
   const interp::Vec3 v = d.v[b].linear + d.v[b].angular.cross(p - d.oMi[b].translation);
   // The spring is explicit: keep k h^2 / m_eff below 1/4 (m_eff ~ a third of the subtree).
-  const double m = std::max(subtree_mass(lm.model, s.pull.body) / 3, 1e-9);
+  const double dt = sim.settings.dt;
+  const double m = std::max(subtree_mass(sim.living().model, s.pull.body) / 3, 1e-9);
   double k = s.pull.stiffness > 0 ? s.pull.stiffness : automatic_pull_stiffness(s);
-  k = std::min(k, 0.25 * m / (s.sim.dt * s.sim.dt));
-  const double c = std::min(0.3 * std::sqrt(k * m), 0.1 * m / s.sim.dt);
+  k = std::min(k, 0.25 * m / (dt * dt));
+  const double c = std::min(0.3 * std::sqrt(k * m), 0.1 * m / dt);
   dyn::BodyForce f;
   f.body = s.pull.body;
   f.point = s.pull.point;
   f.force = k * (s.pull.target - p) - c * v;
-  d.body_forces.push_back(f);
+  in.forces.push_back(f);
+}
+
+// After the model was rebuilt (growth, settings): a pull finds its body again
+// by the world point it held (body indices shift when the plant grows).
+void retarget_pull(Session& s, const interp::Vec3& pulled) {
+  const interp::LivingModel& lm = s.sim.living();
+  if (lm.empty()) return;
+  const dyn::Data& d = s.sim.pose();
+  int best = -1;
+  double best_d = 1e300;
+  for (int b = 1; b < lm.nbodies(); ++b) {
+    const dyn::SE3& X = d.oMi[std::size_t(b)];
+    for (const interp::Vec3& q : {X.translation, X.act(2 * lm.model.inertia[std::size_t(b)].com)}) {
+      const double dist = (q - pulled).squaredNorm();
+      if (dist < best_d) best_d = dist, best = b;
+    }
+  }
+  s.pull.body = best;
+  if (best > 0) s.pull.point = d.oMi[std::size_t(best)].inverse().act(pulled);
+}
+
+// The settings of a freshly loaded file: on the first load the file's; on a
+// reload, the file's edits merged into what the user set.
+interp::RunSettings settings_for(const Session& s, const interp::Lsystem& ls, bool first) {
+  const interp::RunSettings file = interp::file_settings(ls.rules);
+  interp::RunSettings live = first ? file : s.sim.settings;
+  if (!first) interp::merge_file_changes(s.file_settings, file, live);
+  live.derivation_length = file.derivation_length;
+  live.max_modules = s.derive.max_modules;
+  return live;
 }
 
 // Replaces the session's plant with a freshly loaded one; derives `steps`
 // derivation steps (beyond those due at time 0) so a reload keeps the size.
-bool install(Session& s, std::unique_ptr<interp::Lsystem> ls, int steps, bool first) {
-  take_file_settings(s, ls->rules.dynamics, first);
-  const double file_grow = ls->rules.dynamics.grow_every;
-  const double grow = s.grow_every_override >= 0 ? s.grow_every_override : file_grow;
-  if (first) {
-    s.auto_grow = grow > 0;
-    if (grow > 0) s.grow_every = grow;
-  } else if (grow > 0 && !s.auto_grow) {
-    s.grow_every = grow;
-  }
-  ls->rules.dynamics.drag = s.motion.drag;
-  interp::SimOptions so;
-  so.dt = s.motion.dt;
-  so.implicit = s.motion.implicit;
-  so.grow_every = grow > 0 ? grow : 0;  // 0: every step at time 0, as `lsd run`
-  so.derive = s.derive;
-  so.living = living_options(s.motion);
+bool install(Session& s, interp::Lsystem ls, int steps, bool first) {
+  const interp::RunSettings file = interp::file_settings(ls.rules);
+  interp::RunSettings settings = settings_for(s, ls, first || !s.loaded);
+  const bool file_grows = s.grow_every_override >= 0 ? s.grow_every_override > 0 : file.grow_every > 0;
+  if (s.grow_every_override >= 0) settings.grow_every = s.grow_every_override;
+  if (first) s.auto_grow = file_grows;
+  if (settings.grow_every <= 0) settings.grow_every = 1.0;  // the slider's value while growth is manual
+  // Steps due at time 0 as lsd run does: all of them without growth on a schedule.
+  interp::RunSettings start = settings;
+  start.grow_every = file_grows ? settings.grow_every : 0;
   interp::Simulation sim;
   std::vector<grammar::Diagnostic> diags;
-  if (!interp::start_simulation(*ls, so, sim, diags)) {
-    s.error = format_all(diags, &ls->source);
+  if (!sim.start(std::move(ls), start, diags)) {
+    s.error = format_all(diags, &sim.lsystem().source);
     return false;
   }
-  s.ls = std::move(ls);
+  sim.settings = settings;
   s.sim = std::move(sim);
-  s.sim.ls = s.ls.get();
-  s.sim.grow_every = 0;  // growth is the session's: grow_one on its own schedule
+  s.loaded = true;
+  s.file_settings = file;
   s.diverged = false;
   s.error.clear();
   s.pull.active = false;
   s.time_debt = 0;
-  s.next_grow = s.ls->time + s.grow_every;
-  for (int k = 0; k < steps && s.ls->steps_done < s.ls->rules.derivation_length; ++k)
+  s.next_grow = s.sim.time() + settings.grow_every;
+  for (int k = 0; k < steps && s.sim.lsystem().steps_done < s.sim.settings.derivation_length; ++k)
     if (!grow_one(s)) break;
   s.geometry_dirty = true;
   ++s.structure_version;
@@ -153,23 +148,23 @@ bool install(Session& s, std::unique_ptr<interp::Lsystem> ls, int steps, bool fi
 }  // namespace
 
 bool open_file(Session& s, const std::string& path) {
-  const bool same = s.ls && path == s.path;
-  const int steps = same ? s.ls->steps_done : 0;
+  const bool same = s.loaded && path == s.path;
+  const int steps = same ? s.sim.lsystem().steps_done : 0;
   long long mt = -1, sz = -1;
   file_stamp(path, &mt, &sz);
-  auto ls = std::make_unique<interp::Lsystem>();
+  interp::Lsystem ls;
   std::vector<grammar::Diagnostic> diags;
-  const bool loaded = interp::load_lsystem(path, s.load, *ls, diags);
+  const bool ok = interp::load_lsystem(path, s.load, ls, diags);
   s.path = path;
   s.mtime_ns = mt;
   s.file_size = sz;
-  if (!loaded) {
-    s.error = format_all(diags, &ls->source);
+  if (!ok) {
+    s.error = format_all(diags, &ls.source);
     if (s.error.empty()) s.error = path + ": error: cannot load\n";
     return false;
   }
-  const std::string text = ls->source.text;
-  const int already = ls->steps_done;
+  const std::string text = ls.source.text;
+  const int already = ls.steps_done;
   if (!install(s, std::move(ls), std::max(0, steps - already), !same)) return false;
   s.source_text = text;
   return true;
@@ -186,112 +181,73 @@ bool reload_if_changed(Session& s) {
 
 bool reset(Session& s) {
   if (s.source_text.empty()) return false;
-  auto ls = std::make_unique<interp::Lsystem>();
+  interp::Lsystem ls;
   std::vector<grammar::Diagnostic> diags;
-  if (!interp::load_lsystem_text(s.source_text, s.path, s.load, *ls, diags)) {
-    s.error = format_all(diags, &ls->source);
+  if (!interp::load_lsystem_text(s.source_text, s.path, s.load, ls, diags)) {
+    s.error = format_all(diags, &ls.source);
     return false;
   }
   return install(s, std::move(ls), 0, false);
 }
 
 bool grow_one(Session& s) {
-  if (!s.ls) return false;
-  interp::Lsystem& ls = *s.ls;
-  if (ls.steps_done >= ls.rules.derivation_length) return false;
-  // The pulled point in the world, while the model still matches the string.
-  const bool pulling = s.pull.active && s.pull.body > 0 && s.pull.body < s.sim.living.nbodies();
-  const interp::Vec3 pulled = pulling ? pull_point_world(s) : interp::Vec3::Zero();
-  const interp::TurtleOptions topt = interp::turtle_options(ls.rules);
-  if (ls.rules.has_queries) interp::fill_queries(ls.current, topt);  // the deformed pose, just before the step
-  auto res = interp::derive_step(ls.rules, ls.current, ls.steps_done, s.derive, ls.scratch);
-  if (!res.ok) {
-    s.error = format_all({res.error}, &ls.source);
+  if (!s.loaded || s.sim.lsystem().steps_done >= s.sim.settings.derivation_length) return false;
+  const bool pull = pulling(s);
+  const interp::Vec3 pulled = pull ? pull_point_world(s) : interp::Vec3::Zero();  // while the model matches
+  std::vector<grammar::Diagnostic> diags;
+  if (!s.sim.grow(1, diags)) {
+    s.error = format_all(diags, &s.sim.lsystem().source);
     s.auto_grow = false;
     return false;
   }
-  ++ls.steps_done;
-  if (ls.rules.has_queries) interp::fill_queries(ls.current, topt);
-  rebuild_model(s, pulling ? &pulled : nullptr);
+  if (pull) retarget_pull(s, pulled);
+  s.geometry_dirty = true;
   ++s.structure_version;
   return true;
 }
 
 void rebuild_model(Session& s) {
-  const bool pulling = s.pull.active && s.pull.body > 0 && s.pull.body < s.sim.living.nbodies();
-  const interp::Vec3 pulled = pulling ? pull_point_world(s) : interp::Vec3::Zero();
-  rebuild_model(s, pulling ? &pulled : nullptr);
-}
-
-void rebuild_model(Session& s, const interp::Vec3* pulled_point) {
-  if (!s.ls) return;
-  interp::LivingModel& lm = s.sim.living;
-  // A pull keeps its world point and finds its body again (indices shift when the plant grows).
-  const bool pulling = pulled_point != nullptr;
-  const interp::Vec3 pulled = pulling ? *pulled_point : interp::Vec3::Zero();
-
-  s.ls->rules.dynamics.drag = s.motion.drag;
-  s.sim.opts.living = living_options(s.motion);
-  // A moving pot keeps its state in @M at the start of the string (the
-  // interpreter inserts it); a pot put back in place returns to the origin.
-  if (!s.motion.movable_pot && !s.ls->rules.dynamics.floating_base) {
-    interp::ModuleString& str = s.ls->current;
-    for (std::size_t i = 0; i < str.size(); ++i)
-      if (str.sym[i] == interp::kSymBase) std::fill(str.param(i), str.param(i) + str.nparams(i), 0.0);
-  }
+  if (!s.loaded) return;
+  const bool pull = pulling(s);
+  const interp::Vec3 pulled = pull ? pull_point_world(s) : interp::Vec3::Zero();
+  // A pot put back in place returns to the origin.
+  if (!s.sim.settings.kinematic_base && !s.sim.settings.floating_base) s.sim.reset_base();
   std::vector<grammar::Diagnostic> diags;
-  if (!interp::rebuild_model(s.sim, diags)) s.error = format_all(diags, &s.ls->source);
-  if (pulling && !lm.empty()) {
-    // The body whose origin or centre of mass is nearest to the pulled point.
-    dyn::forward_kinematics(lm.model, lm.data);
-    int best = -1;
-    double best_d = 1e300;
-    for (int b = 1; b < lm.nbodies(); ++b) {
-      const dyn::SE3& X = lm.data.oMi[std::size_t(b)];
-      for (const interp::Vec3& q : {X.translation, X.act(2 * lm.model.inertia[std::size_t(b)].com)}) {
-        const double d = (q - pulled).squaredNorm();
-        if (d < best_d) best_d = d, best = b;
-      }
-    }
-    s.pull.body = best;
-    if (best > 0) s.pull.point = lm.data.oMi[std::size_t(best)].inverse().act(pulled);
-  }
+  if (!s.sim.rebuild(diags)) s.error = format_all(diags, &s.sim.lsystem().source);
+  if (pull) retarget_pull(s, pulled);
   s.geometry_dirty = true;
 }
 
-interp::Vec3 wind_at(const MotionSettings& m, double t) {
-  if (m.wind_speed <= 0) return interp::Vec3::Zero();
+interp::Vec3 wind_at(const interp::Vec3& wind, double gust, double t) {
+  const double speed0 = std::hypot(wind.x(), wind.z());
+  if (speed0 <= 0) return wind;
   // Gusts: a sum of incommensurate sines, smooth and repeatable.
   const double g = 0.55 * std::sin(0.83 * t) + 0.3 * std::sin(2.17 * t + 1.1) + 0.2 * std::sin(5.3 * t + 0.4);
-  const double speed = m.wind_speed * std::max(0.0, 1 + m.gust * g);
-  const double heading = (m.wind_heading + m.gust * 20 * std::sin(0.31 * t + 0.7)) * kPi / 180;
-  return interp::Vec3(std::cos(heading), 0, -std::sin(heading)) * speed;
+  const double speed = speed0 * std::max(0.0, 1 + gust * g);
+  const double heading = std::atan2(-wind.z(), wind.x()) + gust * 20 * std::sin(0.31 * t + 0.7) * kPi / 180;
+  return interp::Vec3(std::cos(heading) * speed, wind.y(), -std::sin(heading) * speed);
 }
 
 interp::Vec3 pull_point_world(Session& s) {
-  interp::LivingModel& lm = s.sim.living;
-  if (s.pull.body < 0 || s.pull.body >= lm.nbodies()) return s.pull.target;
-  interp::load_state(s.ls->current, lm);
-  dyn::forward_kinematics(lm.model, lm.data);
-  return lm.data.oMi[std::size_t(s.pull.body)].act(s.pull.point);
+  if (s.pull.body < 0 || s.pull.body >= body_count(s)) return s.pull.target;
+  return s.sim.pose().oMi[std::size_t(s.pull.body)].act(s.pull.point);
 }
 
 double automatic_pull_stiffness(const Session& s) {
-  const interp::LivingModel& lm = s.sim.living;
+  const interp::LivingModel& lm = s.sim.living();
   double mass = 0;
   for (int b = 0; b < lm.nbodies(); ++b) mass += lm.model.inertia[std::size_t(b)].mass;
   interp::Vec3 lo, hi;
   const double height = s.geometry.bounds(&lo, &hi) ? std::max(hi.y() - lo.y(), 1e-3) : 1.0;
-  return std::max(mass * std::max(s.motion.gravity, 1.0) / (0.1 * height), 1e-6);
+  return std::max(mass * std::max(s.sim.settings.gravity.norm(), 1.0) / (0.1 * height), 1e-6);
 }
 
 AdvanceResult advance(Session& s, double seconds, double budget) {
   AdvanceResult r;
-  if (!s.ls || s.diverged || !s.motion.playing || seconds <= 0) return r;
-  s.sim.dt = s.motion.dt;
-  s.sim.implicit = s.motion.implicit;
+  if (!s.loaded || s.diverged || !s.motion.playing || seconds <= 0) return r;
+  const double dt = s.sim.settings.dt;
   s.time_debt += seconds;
-  long n = long(std::floor(s.time_debt / s.sim.dt + 1e-9));
+  long n = long(std::floor(s.time_debt / dt + 1e-9));
   if (n > s.motion.max_substeps) {
     n = s.motion.max_substeps;
     r.behind = true;
@@ -305,19 +261,20 @@ AdvanceResult advance(Session& s, double seconds, double budget) {
       break;
     }
     apply_inputs(s);
-    if (!interp::physics_step(s.sim, diags)) {
+    if (!s.sim.step(diags)) {
       s.diverged = true;
       s.motion.playing = false;
-      s.error = format_all(diags, &s.ls->source) +
+      s.error = format_all(diags, &s.sim.lsystem().source) +
                 "the plant is kept at its last finite state: lower dt, use the implicit integrator or press Reset\n";
       break;
     }
     ++r.steps;
-    r.simulated += s.sim.dt;
+    r.simulated += dt;
     // Automatic growth on the session's own schedule (simulated time).
-    if (s.auto_grow && s.ls->steps_done < s.ls->rules.derivation_length && s.ls->time >= s.next_grow - 1e-9) {
+    if (s.auto_grow && s.sim.lsystem().steps_done < s.sim.settings.derivation_length &&
+        s.sim.time() >= s.next_grow - 1e-9) {
       grow_one(s);
-      s.next_grow = std::max(s.next_grow + s.grow_every, s.ls->time + 1e-9);
+      s.next_grow = std::max(s.next_grow + s.sim.settings.grow_every, s.sim.time() + 1e-9);
     }
   }
   s.time_debt = r.behind ? 0.0 : std::max(0.0, s.time_debt - r.simulated);
@@ -326,16 +283,17 @@ AdvanceResult advance(Session& s, double seconds, double budget) {
 }
 
 bool update_geometry(Session& s) {
-  if (!s.geometry_dirty || !s.ls) return false;
+  if (!s.geometry_dirty || !s.loaded) return false;
   s.geometry_dirty = false;
-  interp::Lsystem& ls = *s.ls;
+  const interp::Lsystem& ls = s.sim.lsystem();
   const interp::TurtleOptions topt = interp::turtle_options(ls.rules);
   if (ls.rules.homomorphism.empty()) {
     s.geometry = interp::interpret(ls.current, topt);
     s.drawn_body.clear();
   } else {
     interp::ModuleString drawn;
-    auto res = interp::apply_homomorphism(ls.rules, ls.current, drawn, s.derive, ls.scratch);
+    interp::DeriveScratch scratch;
+    auto res = interp::apply_homomorphism(ls.rules, ls.current, drawn, s.derive, scratch);
     if (!res.ok) {
       s.error = format_all({res.error}, &ls.source);
       return false;
@@ -346,17 +304,17 @@ bool update_geometry(Session& s) {
       interp::LivingModel tmp;
       std::vector<grammar::Diagnostic> diags;
       s.drawn_body.assign(drawn.size(), -1);
-      if (interp::build_living_model(ls.rules, drawn, tmp, diags) && tmp.nbodies() == s.sim.living.nbodies())
+      if (interp::build_living_model(ls.rules, s.sim.settings, drawn, tmp, diags) &&
+          tmp.nbodies() == s.sim.living().nbodies())
         s.drawn_body.assign(tmp.module_body.begin(), tmp.module_body.end());
       s.drawn_body_version = s.structure_version;
     }
   }
   // (A moving pot carries the plant: the turtle draws it from @M.)
-  const interp::LivingModel& lm = s.sim.living;
-  if (s.motion.movable_pot && !lm.empty()) {
+  if (s.sim.settings.kinematic_base && !s.sim.living().empty()) {
     interp::Vec3 lo, hi;
     const double h = s.geometry.bounds(&lo, &hi) ? std::clamp(0.12 * (hi.y() - lo.y()), 0.03, 0.3) : 0.1;
-    const interp::Vec3 base = lm.data.base_p;
+    const interp::Vec3 base = s.sim.pose().base_p;
     s.geometry.segments.push_back({base - interp::Vec3(0, h, 0), base - interp::Vec3(0, 0.15 * h, 0), 1.1 * h, 4,
                                    kNoModule});
     s.geometry.segments.push_back({base - interp::Vec3(0, 0.15 * h, 0), base, 1.25 * h, 4, kNoModule});
@@ -368,12 +326,12 @@ bool update_geometry(Session& s) {
 std::string string_excerpt(const Session& s, std::size_t max_chars, std::size_t* left_out) {
   std::string out;
   if (left_out) *left_out = 0;
-  if (!s.ls) return out;
-  const interp::ModuleString& m = s.ls->current;
+  if (!s.loaded) return out;
+  const interp::ModuleString& m = s.sim.lsystem().current;
   char buf[32];
   std::size_t i = 0;
   for (; i < m.size() && out.size() < max_chars; ++i) {
-    out += s.ls->rules.symbols.name(m.sym[i]);
+    out += s.sim.lsystem().rules.symbols.name(m.sym[i]);
     const int np = m.nparams(i);
     if (np > 0) {
       out += '(';
@@ -389,7 +347,8 @@ std::string string_excerpt(const Session& s, std::size_t max_chars, std::size_t*
   return out;
 }
 
-int body_count(const Session& s) { return s.ls ? s.sim.living.nbodies() : 0; }
-std::size_t module_count(const Session& s) { return s.ls ? s.ls->current.size() : 0; }
+int body_count(const Session& s) { return s.loaded ? s.sim.living().nbodies() : 0; }
+std::size_t module_count(const Session& s) { return s.loaded ? s.sim.lsystem().current.size() : 0; }
+double sim_time(const Session& s) { return s.loaded ? s.sim.time() : 0.0; }
 
 }  // namespace lsd::view

@@ -1,10 +1,14 @@
-// The plant the viewer shows, without any window: the loaded L-system, its
-// living simulation, the per-frame inputs (a pull spring, wind with gusts, a
-// shaken pot) and the drawn geometry. The frame loop (app.cpp) and the tests
-// drive it; nothing here touches OpenGL or GLFW.
+// The plant the viewer shows, without any window: the loaded L-system's
+// simulation (which owns the string, the run's settings and the model), the
+// per-frame inputs (a pull spring, wind with gusts, a shaken pot), when to
+// grow, and the drawn geometry. The frame loop (app.cpp) and the tests drive
+// it; nothing here touches OpenGL or GLFW.
+//
+// The motion panel's sliders edit the simulation's one RunSettings
+// (sim.settings) directly; what the viewer adds of its own is only how fast
+// to play and the gusts (ViewerMotion).
 #pragma once
 #include <chrono>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,22 +18,13 @@
 
 namespace lsd::view {
 
-// What the motion panel edits. A value-initialised one means "as the file says"
-// for dt and integrator once apply_file_defaults has run.
-struct MotionSettings {
+// What the viewer adds to the run's settings.
+struct ViewerMotion {
   bool playing = true;
   double speed = 1.0;         // simulated seconds per wall-clock second
-  double dt = 1e-3;           // s, physics step
-  bool implicit = true;       // integrator
   int max_substeps = 2000;    // physics steps per frame at most
-  double gravity = 9.81;      // m/s^2, magnitude (direction from the file, default -y)
-  double young_scale = 1.0;   // LivingOptions
-  double damping_scale = 1.0;
-  double drag = 0;            // N s/m^3, dynamics: drag (wind acts through it)
-  double wind_heading = 0;    // degrees about +y; 0 blows along +x
-  double wind_speed = 0;      // m/s
   double gust = 0.5;          // relative amplitude of gusts, 0..1
-  bool movable_pot = false;   // kinematic base: arrow keys accelerate the pot
+  double wind_heading = 0;    // degrees: where the wind slider blows while the wind is calm
 };
 
 // A spring pulling a point fixed on one body toward a world target.
@@ -49,21 +44,20 @@ struct Session {
   long long mtime_ns = -1, file_size = -1;   // of the file when last read
   std::string error;                         // located messages of the last failed load / step ("" = none)
 
-  // ---- The plant (ls is a pointer so that sim.ls stays valid when the session moves).
-  std::unique_ptr<interp::Lsystem> ls;
+  // ---- The plant.
+  bool loaded = false;                       // sim holds a plant
   interp::Simulation sim;
   std::string source_text;                   // of the last good load, for reset
+  interp::RunSettings file_settings;         // the file's settings at the last good load (to see what an edit changed)
   bool diverged = false;
-  interp::DynamicsSpec file_spec;            // dynamics: of the last good load (to see what an edit changed)
 
-  // ---- Growth.
+  // ---- Growth: when (the simulation's growth step does the rest).
   bool auto_grow = false;
-  double grow_every = 1.0;                   // s of simulated time
   double next_grow = 0;                      // simulated time of the next automatic step
   double grow_every_override = -1;           // --grow-every (>= 0) wins over the file on every load
 
   // ---- Motion.
-  MotionSettings motion;
+  ViewerMotion motion;
   Pull pull;
   interp::Vec3 pot_push = interp::Vec3::Zero();  // m/s^2, acceleration asked by the arrow keys
   double time_debt = 0;                      // s of simulated time asked for but not stepped yet
@@ -81,7 +75,7 @@ struct Session {
 // (if any) stays and `error` holds the messages; returns false.
 bool open_file(Session& s, const std::string& path);
 // Reloads when the file's mtime or size changed; true when it was reloaded
-// (successfully or not). The motion settings and the camera stay.
+// (successfully or not). The settings the user changed and the camera stay.
 bool reload_if_changed(Session& s);
 // Back to the axiom of the last good load (derivation steps due at time 0 done).
 bool reset(Session& s);
@@ -89,11 +83,9 @@ bool reset(Session& s);
 // derivation length or on error.
 bool grow_one(Session& s);
 // Rebuilds the living model after a change of the settings that shape it
-// (Young's modulus, damping, drag, pot), keeping the string's state.
+// (Young's modulus, damping, drag, the pot), keeping the string's state; a
+// pull in progress keeps its world point.
 void rebuild_model(Session& s);
-// The same after the string changed (a derivation step): a pull in progress
-// moves to the body nearest to its world point from before the change.
-void rebuild_model(Session& s, const interp::Vec3* pulled_point);
 
 struct AdvanceResult {
   int steps = 0;            // physics steps taken
@@ -105,8 +97,8 @@ struct AdvanceResult {
 // early when `budget` (wall-clock seconds, <= 0: none) runs out.
 AdvanceResult advance(Session& s, double seconds, double budget);
 
-// The wind at simulated time t: heading and speed with smooth gusts.
-interp::Vec3 wind_at(const MotionSettings& m, double t);
+// The wind at simulated time t: the settings' wind with smooth gusts.
+interp::Vec3 wind_at(const interp::Vec3& wind, double gust, double t);
 // The world position of the pull's point on its body (current pose).
 interp::Vec3 pull_point_world(Session& s);
 // Spring constant of a pull that asks for none: a displacement of a tenth of
@@ -122,5 +114,6 @@ std::string string_excerpt(const Session& s, std::size_t max_chars, std::size_t*
 
 int body_count(const Session& s);
 std::size_t module_count(const Session& s);
+double sim_time(const Session& s);  // 0 before a plant is loaded
 
 }  // namespace lsd::view

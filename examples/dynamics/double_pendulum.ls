@@ -9,6 +9,6 @@
    (implicit Euler removes energy). */
 axiom: ;(15) B(0.05, 0.02) &(90) ;(8) J B(0.5, 0.005) ;(4) J B(0.5, 0.005)
 dynamics:
-  young: 1e-6
+  young: 0              /* no springs */
   damping: 0
   dt: 0.0005

@@ -1,6 +1,8 @@
 // Tests of cli/: the lsd executable's commands, options and exit codes.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
+#include <map>
 
 #include "support/lsd_test.hpp"
 
@@ -63,4 +65,66 @@ TEST_CASE("a runaway grammar stops with a message and -o keeps the last complete
   std::getline(in, body);
   CHECK(header == "# lsd t=0 step=16");
   CHECK(body.size() == 2 * 65536 - 1);
+}
+
+TEST_CASE("query modules are filled by every command: derive, segments and run agree") {
+  // LANGUAGE.md section 5: a turtle pass before and after every derivation
+  // step. Only `lsd run` did it: derive saw ?P(0,0,0) and never grew B.
+  const lsd::test::TempDir tmp;
+  const std::string f = tmp.write("query.ls", "derivation length: 1\naxiom: F(2) ?P(0,0,0) A\n"
+                                              "?P(x, y, z) < A : y > 1 --> F(1)\n");
+  CHECK(run(lsd_cmd("derive " + f)).out == "F(2) ?P(0,2,0) F(1)\n");
+  const std::string out = tmp.path("run.txt");
+  REQUIRE(run(lsd_cmd("run " + f + " --time 0 -o " + out)).status == 0);
+  CHECK(lsd::test::read_lines(out).at(1) == "F(2) ?P(0,2,0) F(1)");
+  const auto segments = run(lsd_cmd("segments " + f));
+  CHECK(std::count(segments.out.begin(), segments.out.end(), '\n') == 3);  // header and two segments
+}
+
+TEST_CASE("the command line: per-command options, help, version and suggestions") {
+  const lsd::test::TempDir tmp;
+  const std::string good = tmp.write("good.ls", "axiom: F\nF --> FF\n");
+  // an option another command reads is unknown here: exit 2, nothing done
+  auto r = run(lsd_cmd("check " + good + " --trace-every 1"));
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains("lsd check: unknown option '--trace-every'"));
+  // a misspelled option: the closest one is suggested
+  r = run(lsd_cmd("run " + good + " --trace-evry 1"));
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains("unknown option '--trace-evry' (did you mean '--trace-every'?)"));
+  r = run(lsd_cmd("derive " + good + " --max-modulse 10"));
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains("did you mean '--max-modules'?"));
+  r = run(lsd_cmd("deriv " + good));
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains("unknown command 'deriv' (did you mean 'derive'?)"));
+  CHECK(run(lsd_cmd("check " + good + " " + good)).status == 2);  // one file only
+  CHECK(run(lsd_cmd("")).status == 2);
+  // --help of every command lists its own options with descriptions, and exits 0
+  const std::map<std::string, std::vector<std::string>> own = {
+      {"check", {"-D", "--seed", "--axiom-file", "--max-modules"}},
+      {"derive", {"-n", "-o,--output", "-D"}},
+      {"segments", {"--time", "--dt", "-o,--output"}},
+      {"export", {"--time", "-o,--output"}},
+      {"run", {"--time", "--dt", "--grow-every", "--integrator", "--trace", "--trace-every", "-o,--output"}},
+      {"render", {"--width", "--height", "--time", "-o,--output"}},
+      {"view", {"--frames", "--screenshot", "--pull", "--pull-time", "--frame-sleep", "--width"}},
+  };
+  for (const auto& [cmd, options] : own) {
+    INFO(cmd);
+    for (const std::string& how : {"lsd " + cmd + " --help", "lsd help " + cmd}) {
+      r = run(lsd::test::lsd_exe() + how.substr(3));
+      CHECK(r.status == 0);
+      CHECK_THAT(r.out, Catch::Contains("Usage: lsd " + cmd));
+      for (const std::string& o : options) CHECK_THAT(r.out, Catch::Contains(o));
+    }
+  }
+  CHECK_THAT(run(lsd_cmd("check --help")).out, !Catch::Contains("--trace"));
+  r = run(lsd_cmd("--help"));
+  CHECK(r.status == 0);
+  for (const char* c : {"check", "derive", "segments", "export", "run", "render", "view", "help"})
+    CHECK_THAT(r.out, Catch::Contains(c));
+  r = run(lsd_cmd("--version"));
+  CHECK(r.status == 0);
+  CHECK(r.out.rfind("lsd ", 0) == 0);
 }

@@ -20,16 +20,14 @@ TEST_CASE("every example loads, derives and simulates a second with growth on") 
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> d;
     REQUIRE(interp::load_lsystem(f, {}, ls, d));
-    interp::SimOptions so;
-    so.until = 1;
     int rows = 0;
     bool finite = true;
-    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) {
+    REQUIRE(test::simulate(ls, 1, d, [&](const interp::TraceRow& r) {
       ++rows;
       finite = finite && std::isfinite(r.kinetic + r.potential + r.elastic) && r.tip.allFinite();
-    }, d));
+    }));
     CHECK(finite);
-    CHECK(ls.time == Approx(1).margin(0.01));
+    CHECK(ls.time() == Approx(1).margin(0.01));
     CHECK(ls.steps_done >= 1);
     if (ls.rules.dynamics.enabled) CHECK(ls.current.size() > 1);
     for (double v : ls.current.params) REQUIRE(std::isfinite(v));

@@ -67,3 +67,17 @@ TEST_CASE("lsd run: usage errors and a diverging run") {
   CHECK(s[1].find("nan") == std::string::npos);
   CHECK(s[1].find("inf") == std::string::npos);
 }
+
+TEST_CASE("the clock does not drift: trace rows fall on their times and a run to T ends at T") {
+  // Time is start + steps x dt: with t += dt, 15,000 steps of 1e-6 s gave
+  // 0.015000999... and the run ended past T.
+  const lsd::test::TempDir tmp;
+  const std::string f = tmp.write("clock.ls", "axiom: B(0.1, 0.01) J B(0.1, 0.01)\ndynamics:\n  dt: 1e-6\n");
+  const std::string trace = tmp.path("clock.csv"), out = tmp.path("clock.txt");
+  REQUIRE(run(lsd_run(f + " --time 0.02 --trace-every 0.005 --trace " + trace + " -o " + out)).status == 0);
+  const auto rows = lsd::test::read_lines(trace);
+  REQUIRE(rows.size() == 6);
+  const char* times[] = {"0,", "0.005,", "0.01,", "0.015,", "0.02,"};
+  for (int k = 0; k < 5; ++k) CHECK(rows[std::size_t(k) + 1].rfind(times[k], 0) == 0);
+  CHECK(lsd::test::read_lines(out)[0].rfind("# lsd t=0.02 step=", 0) == 0);
+}

@@ -1,11 +1,29 @@
 // Tests of grammar/parser.cpp and grammar/grammar.hpp.
 #include <catch2/catch.hpp>
+#include <span>
 #include <tao/pegtl/contrib/analyze.hpp>
 
 #include "grammar/grammar.hpp"
 #include "grammar/parser.hpp"
 
 using namespace lsd::grammar;
+
+namespace {
+
+// The parser takes its keys from the interpreter's tables; these tests,
+// which link the grammar alone, give it a few of its own.
+const KeySpec* test_keys(KeySection section, std::string_view name) {
+  static const KeySpec header[] = {{"lsystem", ValueKind::kText, true}, {"derivation length"},
+                                   {"axiom", ValueKind::kModules}, {"tropism", ValueKind::kExprs}};
+  static const KeySpec dynamics[] = {{"gravity", ValueKind::kExprs}, {"damping ratio"}};
+  for (const KeySpec& k : section == KeySection::kHeader ? std::span<const KeySpec>(header) : std::span<const KeySpec>(dynamics))
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+ParseResult parse_ls(const std::string& text, const std::string& path) { return lsd::grammar::parse_ls(text, path, test_keys); }
+
+}  // namespace
 
 TEST_CASE("the grammar has no rule that can loop without consuming input") {
   CHECK(tao::pegtl::analyze<rules::production>() == 0);

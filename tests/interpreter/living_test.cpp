@@ -14,13 +14,16 @@ namespace {
 struct Built {
   interp::Lsystem ls;
   interp::LivingModel lm;
+  dyn::Data data;  // the string's state, loaded
   std::vector<grammar::Diagnostic> diags;
   bool ok = false;
 };
 
 void build(const std::string& text, Built& b) {
   REQUIRE(test::load_text(text, b.ls, b.diags));
-  b.ok = interp::build_living_model(b.ls.rules, b.ls.current, b.lm, b.diags);
+  b.ok = interp::build_living_model(b.ls.rules, interp::file_settings(b.ls.rules), b.ls.current, b.lm, b.diags);
+  b.data = dyn::make_data(b.lm.model);
+  interp::load_state(b.ls.current, b.lm, b.data);
 }
 
 std::string first_error(const std::string& axiom) {
@@ -93,7 +96,7 @@ TEST_CASE("a growing tip joint is not an error and keeps its state") {
   REQUIRE(b.ok);
   CHECK(b.lm.nbodies() == 1);
   REQUIRE(b.lm.tips.size() == 1);
-  interp::store_state(b.lm, b.ls.current);
+  interp::store_state(b.lm, b.data, b.ls.current);
   CHECK(b.ls.current.param(1)[5] == 3);
 }
 
@@ -101,9 +104,9 @@ TEST_CASE("state round trip: the string's rotation vector and velocity go throug
   Built b;
   build("axiom: B(1,0.1) J(0.1,-0.2,0.3,1,2,3) B(1,0.1)\ndynamics:\n", b);
   REQUIRE(b.ok);
-  CHECK(b.lm.data.w[1].z() == 3);
+  CHECK(b.data.w[1].z() == 3);
   interp::ModuleString s = b.ls.current;
-  interp::store_state(b.lm, s);
+  interp::store_state(b.lm, b.data, s);
   for (int k = 0; k < 6; ++k) CHECK(s.param(1)[k] == Approx(b.ls.current.param(1)[k]).margin(1e-15));
 }
 
@@ -111,9 +114,25 @@ TEST_CASE("the drawn plant and the model agree on the bent pose: the tip") {
   Built b;
   build("axiom: B(1,0.1) J(0,0.3,0.5,0,0,0) B(0.7,0.1) [ +(20) F(5) ] B(0.4,0.1)\ndynamics:\n", b);
   REQUIRE(b.ok);
-  dyn::forward_kinematics(b.lm.model, b.lm.data);
+  dyn::forward_kinematics(b.lm.model, b.data);
   auto g = interp::interpret(b.ls.current, interp::turtle_options(b.ls.rules));
   const auto& last = g.segments.back();
-  dyn::Vec3 tip = interp::tip_position(b.lm);
+  dyn::Vec3 tip = interp::tip_position(b.lm, b.data);
   CHECK((tip - last.p1).norm() < 1e-12);
+}
+
+TEST_CASE("young: 0 gives joints without springs; a negative modulus is an error") {
+  Built b;
+  build("axiom: B(0.1, 0.01) J B(1, 0.01) J B(1, 0.01, 500, 0)\ndynamics:\n young: 0\n damping ratio: 0.3\n", b);
+  REQUIRE(b.ok);
+  for (int k = 1; k <= 2; ++k) {
+    CHECK(b.lm.model.stiffness[std::size_t(k)] == dyn::Vec3::Zero());
+    CHECK(b.lm.model.damping[std::size_t(k)] == dyn::Vec3::Zero());  // a ratio of no spring's critical damping
+  }
+  CHECK_THAT(first_error("B(1, 0.01, 500, -1) J B(1, 0.01)"), Catch::Contains("a modulus of at least 0"));
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  CHECK_FALSE(test::load_text("axiom: B(1, 0.1)\ndynamics:\n young: -1\n", ls, d));
+  REQUIRE(!d.empty());
+  CHECK_THAT(d[0].message, Catch::Contains("'young:' must be at least 0"));
 }

@@ -36,14 +36,14 @@ TEST_CASE("dynamics: values, defaults and errors") {
   REQUIRE(test::load_text("axiom: B(1,1)\ndynamics:\n gravity: 0, -1.62, 0\n young: 2e9\n damping: 0.01\n"
                           " base: floating\n integrator: explicit\n grow every: 0.5\n wind: 1 0 0\n",
                           ls, diags));
-  const auto& d = ls.rules.dynamics;
-  CHECK(d.enabled);
+  CHECK(ls.rules.dynamics.enabled);
+  const auto& d = ls.rules.dynamics.file;
   CHECK(d.gravity[1] == -1.62);
   CHECK(d.young == 2e9);
   CHECK_FALSE(d.use_damping_ratio);
   CHECK(d.damping == 0.01);
   CHECK(d.floating_base);
-  CHECK_FALSE(d.implicit);
+  CHECK(d.integrator == lsd::dyn::Integrator::kExplicit);
   CHECK(d.grow_every == 0.5);
   CHECK(d.wind[0] == 1);
   CHECK(d.density == 1000);  // default

@@ -28,20 +28,22 @@ TEST_CASE("a new joint starts at rest; a copied joint keeps its state; the energ
       "axiom: B(0.2, 0.01) J(0, 0, 0.4, 0, 0, 0) B(0.2, 0.01) A\n"
       "A --> J B(0, 0.01) A\n"
       "dynamics:\n gravity: 9.81\n damping: 0\n grow every: 0.3\n dt: 0.001\n";
-  interp::Lsystem ls = loaded(text);
-  interp::SimOptions so;
+  interp::Lsystem loaded_ls = loaded(text);
   interp::Simulation sim;
   std::vector<grammar::Diagnostic> d;
-  REQUIRE(interp::start_simulation(ls, so, sim, d));
-  while (ls.time < 0.3 - 0.5 * sim.dt) {
-    REQUIRE(interp::physics_step(sim, d));
-    if (ls.time < 0.3 - 0.5 * sim.dt) REQUIRE(interp::grow_if_due(sim, d));
+  REQUIRE(sim.start(loaded_ls, interp::file_settings(loaded_ls.rules), d));
+  const interp::Lsystem& ls = sim.lsystem();
+  const double dt = sim.settings.dt;
+  while (sim.time() < 0.3 - 0.5 * dt) {
+    REQUIRE(sim.step(d));
+    if (sim.time() < 0.3 - 0.5 * dt) REQUIRE(sim.grow(sim.due_steps(), d));
   }
-  interp::TraceRow before = interp::trace_row(sim);
+  interp::TraceRow before = sim.trace_row();
   const interp::ModuleString old = ls.current;
-  REQUIRE(interp::grow_if_due(sim, d));
+  REQUIRE(sim.due_steps() == 1);
+  REQUIRE(sim.grow(sim.due_steps(), d));
   REQUIRE(ls.steps_done == 1);
-  interp::TraceRow after = interp::trace_row(sim);
+  interp::TraceRow after = sim.trace_row();
   CHECK(after.bodies == before.bodies + 1);
   // the swinging joint was copied with its state, bit for bit
   REQUIRE(ls.current.sym[1] == 'J');
@@ -57,22 +59,19 @@ TEST_CASE("a new joint starts at rest; a copied joint keeps its state; the energ
 TEST_CASE("running to T equals running to T/2, saving and resuming to T, bit for bit") {
   auto fig = test::example("dynamics/cantilever.ls");
   std::vector<std::string> full, second;
-  interp::SimOptions so;
-  so.until = 0.6;
   {
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> d;
     REQUIRE(interp::load_lsystem(fig, {}, ls, d));
-    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) { full.push_back(interp::trace_line(r)); }, d));
+    REQUIRE(test::simulate(ls, 0.6, d, [&](const interp::TraceRow& r) { full.push_back(interp::trace_line(r)); }));
   }
-  std::string saved = "/tmp/lsd_resume_sim.txt";
+  const test::TempDir tmp;
+  const std::string saved = tmp.path("half.txt");
   {
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> d;
     REQUIRE(interp::load_lsystem(fig, {}, ls, d));
-    interp::SimOptions half = so;
-    half.until = 0.3;
-    REQUIRE(interp::run_simulation(ls, half, nullptr, d));
+    REQUIRE(test::simulate(ls, 0.3, d));
     std::string err;
     REQUIRE(interp::write_file_atomic(saved, interp::saved_text(ls), &err));
   }
@@ -82,7 +81,7 @@ TEST_CASE("running to T equals running to T/2, saving and resuming to T, bit for
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> d;
     REQUIRE(interp::load_lsystem(fig, o, ls, d));
-    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) { second.push_back(interp::trace_line(r)); }, d));
+    REQUIRE(test::simulate(ls, 0.6, d, [&](const interp::TraceRow& r) { second.push_back(interp::trace_line(r)); }));
   }
   REQUIRE(second.size() > 10);
   REQUIRE(full.size() > second.size());
@@ -97,10 +96,8 @@ TEST_CASE("the thesis cantilever written as a .ls file settles to the thesis tab
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> d;
     REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
-    interp::SimOptions so;
-    so.until = 4;
     interp::TraceRow last;
-    REQUIRE(interp::run_simulation(ls, so, [&](const interp::TraceRow& r) { last = r; }, d));
+    REQUIRE(test::simulate(ls, 4, d, [&](const interp::TraceRow& r) { last = r; }));
     CHECK(last.bodies == n + 1);
     CHECK(last.kinetic < 1e-12);
     CHECK(-last.tip.y() == Approx(expected).epsilon(0.002));
@@ -118,10 +115,8 @@ TEST_CASE("a production that reads a joint's bend changes the grown shape") {
   auto grown = [&](double g) {
     interp::LoadOptions o;
     interp::Lsystem ls = loaded(std::string(text) + " gravity: " + std::to_string(g) + "\n", o);
-    interp::SimOptions so;
-    so.until = 1.3;
     std::vector<grammar::Diagnostic> d;
-    REQUIRE(interp::run_simulation(ls, so, nullptr, d));
+    REQUIRE(test::simulate(ls, 1.3, d));
     return interp::string_to_text(ls.current, ls.rules.symbols);
   };
   std::string on_earth = grown(9.81), in_space = grown(0);
@@ -144,11 +139,10 @@ TEST_CASE("an unstable explicit step stops with the joint named, keeping the las
   interp::LoadOptions o;
   o.compile.defines = {{"N", 25}};
   REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
-  interp::SimOptions so;
-  so.until = 2;
-  so.implicit = false;
-  so.dt = 0.01;
-  CHECK_FALSE(interp::run_simulation(ls, so, nullptr, d));
+  CHECK_FALSE(test::simulate(ls, 2, d, nullptr, [](interp::RunSettings& s) {
+    s.integrator = dyn::Integrator::kExplicit;
+    s.dt = 0.01;
+  }));
   REQUIRE(!d.empty());
   CHECK_THAT(d.back().message, Catch::Contains("diverged: the joint at module"));
   CHECK_THAT(d.back().message, Catch::Contains("--integrator implicit"));
@@ -160,30 +154,25 @@ TEST_CASE("a run whose clock cannot count its steps is refused, not looped for e
   // reached the end while the step-count bound saw only 6 steps to take.
   const char* text = "axiom: B(0.1, 0.01) J B(0.1, 0.01)\ndynamics:\n dt: 0.001\n";
   interp::Lsystem ls = loaded(text);
-  ls.time = 48347483431661.0;
-  interp::SimOptions so;
-  so.until = ls.time + 0.0055;
+  ls.clock.origin = 48347483431661.0;
   std::vector<grammar::Diagnostic> d;
-  CHECK_FALSE(interp::run_simulation(ls, so, nullptr, d));
+  CHECK_FALSE(test::simulate(ls, ls.time() + 0.0055, d));
   REQUIRE(!d.empty());
   CHECK_THAT(d.back().message, Catch::Contains("cannot count steps of dt=0.001"));
   // a large time with room for its steps still runs: t = 1e6 s counts ms to ~1e-10 s
   interp::Lsystem ok = loaded(text);
-  ok.time = 1e6;
-  so.until = 1e6 + 0.01;
+  ok.clock.origin = 1e6;
   d.clear();
-  CHECK(interp::run_simulation(ok, so, nullptr, d));
-  CHECK(ok.time == Approx(1e6 + 0.01).epsilon(1e-12));
+  CHECK(test::simulate(ok, 1e6 + 0.01, d));
+  CHECK(ok.time() == Approx(1e6 + 0.01).epsilon(1e-12));
 }
 
 TEST_CASE("a floating base keeps its pose and velocity in @M and falls freely") {
   interp::Lsystem ls = loaded(
       "axiom: B(0.1, 0.05) J(0, 0, 0.3, 0, 0, 0) B(0.2, 0.01)\n"
       "dynamics:\n base: floating\n gravity: 9.81\n dt: 0.001\n damping ratio: 0.5\n");
-  interp::SimOptions so;
-  so.until = 0.5;
   std::vector<grammar::Diagnostic> d;
-  REQUIRE(interp::run_simulation(ls, so, nullptr, d));
+  REQUIRE(test::simulate(ls, 0.5, d));
   REQUIRE(ls.current.sym[0] == interp::kSymBase);
   REQUIRE(ls.current.nparams(0) == 12);
   // the centre of mass falls at g; with the system internally settling, the base

@@ -3,11 +3,15 @@
 #include <array>
 #include <sys/wait.h>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
-#include "interpreter/lsystem.hpp"
+#include <functional>
+
+#include "interpreter/simulate.hpp"
 
 namespace lsd::test {
 
@@ -17,6 +21,21 @@ inline std::string example(const std::string& rel) { return std::string(LSD_SOUR
 inline bool load_text(const std::string& text, interp::Lsystem& ls, std::vector<grammar::Diagnostic>& diags,
                       const interp::LoadOptions& opts = {}) {
   return interp::load_lsystem_text(text, "test.ls", opts, ls, diags);
+}
+
+// Runs ls to simulated time `until` with the file's settings (changed by
+// tweak), leaving the final (or last finite) state in ls. The rows of the
+// trace go to on_row.
+inline bool simulate(interp::Lsystem& ls, double until, std::vector<grammar::Diagnostic>& diags,
+                     const std::function<void(const interp::TraceRow&)>& on_row = nullptr,
+                     const std::function<void(interp::RunSettings&)>& tweak = nullptr, double trace_every = 0) {
+  interp::RunSettings settings = interp::file_settings(ls.rules);
+  if (tweak) tweak(settings);
+  if (!interp::check_run_length(ls, settings, until, diags)) return false;
+  interp::Simulation sim;
+  const bool ok = sim.start(std::move(ls), settings, diags) && interp::run_until(sim, until, trace_every, on_row, diags);
+  ls = sim.lsystem();
+  return ok;
 }
 
 inline std::string derived_text(const std::string& ls_text, int n, const interp::LoadOptions& opts = {}) {
@@ -56,6 +75,31 @@ inline Run run(const std::string& cmd) {
 }
 
 inline std::string lsd_exe() { return LSD_EXE; }
+
+// A fresh temporary folder, removed with everything in it when the test ends:
+// tests never share a fixed /tmp name (parallel runs, other users).
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "lsd_test_XXXXXX").string();
+    if (::mkdtemp(tmpl.data())) dir_ = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  // Writes text to a file in the folder; returns its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name)) << text;
+    return path(name);
+  }
+
+ private:
+  std::string dir_;
+};
 
 // The lines of a text file (a trace, a saved string).
 inline std::vector<std::string> read_lines(const std::string& path) {

@@ -88,7 +88,7 @@ TEST_CASE("a session loads, grows, steps and reloads an edited file, keeping the
   s.motion.playing = true;
   const auto r = lsd::view::advance(s, 0.1, 0);
   CHECK(r.steps == 24);  // 0.1 s in steps of 1/240 s
-  CHECK(s.ls->time == Approx(0.1).margin(1e-9));
+  CHECK(s.sim.time() == Approx(0.1).margin(1e-9));
   CHECK(lsd::view::update_geometry(s));
   CHECK(s.geometry.segments.size() == 5);
 
@@ -111,7 +111,7 @@ TEST_CASE("a session loads, grows, steps and reloads an edited file, keeping the
   // Reset goes back to the axiom with the steps due at time 0 done.
   lsd::view::advance(s, 0.5, 0);
   CHECK(lsd::view::reset(s));
-  CHECK(s.ls->time == 0);
+  CHECK(s.sim.time() == 0);
   CHECK(lsd::view::body_count(s) == 8);
   std::remove(path.c_str());
 }
@@ -122,15 +122,15 @@ TEST_CASE("growth on the session's schedule: one step every grow_every seconds, 
   lsd::view::Session s;
   REQUIRE(lsd::view::open_file(s, path));
   CHECK(s.auto_grow);
-  CHECK(s.ls->steps_done == 0);
+  CHECK(s.sim.lsystem().steps_done == 0);
   lsd::view::advance(s, 1.01, 0);
-  CHECK(s.ls->steps_done == 2);
+  CHECK(s.sim.lsystem().steps_done == 2);
   CHECK(lsd::view::body_count(s) == 3);
   s.auto_grow = false;
   lsd::view::advance(s, 1.0, 0);
-  CHECK(s.ls->steps_done == 2);
+  CHECK(s.sim.lsystem().steps_done == 2);
   CHECK(lsd::view::grow_one(s));
-  CHECK(s.ls->steps_done == 3);
+  CHECK(s.sim.lsystem().steps_done == 3);
   CHECK(lsd::view::body_count(s) == 4);
   std::remove(path.c_str());
 }
@@ -152,13 +152,13 @@ TEST_CASE("a pull spring moves the pulled body toward its target; a movable pot 
   CHECK(after.x() > 0.05);
 
   s.pull.active = false;
-  s.motion.movable_pot = true;
+  s.sim.settings.kinematic_base = true;
   lsd::view::rebuild_model(s);
   s.pot_push = Vec3(5, 0, 0);
   lsd::view::advance(s, 0.3, 0);
-  CHECK(s.sim.living.data.base_p.x() > 0.05);  // the pot moved along +x
+  CHECK(s.sim.pose().base_p.x() > 0.05);  // the pot moved along +x
   lsd::view::update_geometry(s);
-  CHECK(s.geometry.segments.front().p0.x() == Approx(s.sim.living.data.base_p.x()).margin(1e-9));
+  CHECK(s.geometry.segments.front().p0.x() == Approx(s.sim.pose().base_p.x()).margin(1e-9));
   std::remove(path.c_str());
 }
 

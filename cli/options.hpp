@@ -1,0 +1,66 @@
+// The command line of `lsd` (LANGUAGE.md section 7) on CLI11: the option
+// groups that several commands share, and what turns them into the
+// interpreter's LoadOptions and RunSettings. Each command adds exactly the
+// groups it reads (commands.hpp).
+#pragma once
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/limits.hpp"
+#include "interpreter/lsystem.hpp"
+#include "interpreter/settings.hpp"
+
+namespace lsd::cli {
+
+constexpr int kExitOk = 0, kExitInput = 1, kExitUsage = 2;
+
+// The .ls file and how it is loaded: -D, --seed, --axiom-file, --max-modules.
+struct InputOptions {
+  std::string file;
+  std::vector<std::string> defines;  // NAME=VALUE, checked when parsed
+  std::optional<std::uint64_t> seed;
+  std::string axiom_file;
+  std::size_t max_modules = limits::kModules;
+};
+void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required = true);
+
+// Growth and motion for a time: --time, --dt, --grow-every, --integrator.
+struct MotionOptions {
+  std::optional<double> time;  // s; unset: the command's default
+  std::optional<double> dt, grow_every;
+  std::string integrator;  // "implicit" or "explicit"; empty: the file's
+};
+// time_help says what --time does for this command.
+void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help);
+
+// -n N: derivation steps.
+void add_steps_option(CLI::App& cmd, std::optional<long>& n, const char* help);
+// -o OUT.
+CLI::Option* add_output_option(CLI::App& cmd, std::string& out, const char* help);
+
+// A number option checked against [lo, hi] with a readable message.
+CLI::Validator number_range(double lo, double hi);
+
+// -D, --seed, --axiom-file and --max-modules as the interpreter takes them.
+interp::LoadOptions load_options(const InputOptions& in);
+// Loads the file with them, printing diagnostics.
+bool load(const InputOptions& in, interp::Lsystem& ls);
+// The settings of a run: the file's, changed by the command line. -n, when
+// given, is the number of derivation steps of the run from the string's step.
+interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
+                                 std::size_t max_modules);
+
+// Diagnostics on standard error, with the source line and a caret when the
+// diagnostic is in ls's file (at most the first 100).
+void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Lsystem* ls);
+
+// Writes a file atomically; on failure prints "lsd: error: ..." and returns false.
+bool save_file(const std::string& path, const std::string& content);
+
+// The closest of `names` to `word` (for "did you mean"), or "" when none is close.
+std::string closest(const std::string& word, const std::vector<std::string>& names);
+
+}  // namespace lsd::cli

@@ -1,0 +1,37 @@
+// Every limit a user can meet, with one value and one wording each. Limits
+// stop hostile or runaway input (a file of nested parentheses, a grammar that
+// doubles its string forever, a simulation that explodes) with a message that
+// names the limit instead of a crash, a hang or an exhausted memory.
+//
+// Header-only and dependency-free: grammar/, interpreter/ and dynamics/ all
+// read it.
+#pragma once
+#include <cstddef>
+
+namespace lsd::limits {
+
+// ---- Input files.
+inline constexpr std::size_t kLsFileBytes = std::size_t(64) << 20;   // a .ls file larger than 64 MiB is refused
+inline constexpr std::size_t kStringFileBytes = std::size_t(1) << 32;  // a string file larger than 4 GiB is refused
+
+// ---- Expressions. One depth counts parentheses, operators, function calls
+// and unary signs alike: `((x))`, `- - x`, `1+1+1` and `sin(sin(x))` nest 3,
+// 3, 3 and 3 deep. Parsing, compiling and evaluating stay within it.
+inline constexpr int kExpressionDepth = 256;
+inline constexpr const char* kExpressionDepthMessage = "expression nested deeper than 256 levels";
+// The evaluation stack an expression of that depth can need (a call of three
+// arguments keeps two values waiting at each level).
+inline constexpr int kExpressionStack = 2 * kExpressionDepth + 2;
+
+// ---- Derivation.
+inline constexpr long kDerivationSteps = 1'000'000'000;        // steps of one string, in all (derivation length, -n)
+inline constexpr const char* kDerivationStepsText = "10^9";
+inline constexpr std::size_t kModules = 200'000'000;          // default of --max-modules (about 2.6 GB at peak)
+inline constexpr std::size_t kParameters = 0xffffffffu;       // parameters of one string (32-bit offsets)
+inline constexpr int kRewriteDepth = 1000;                    // maximum depth: of decomposition and homomorphism
+
+// ---- Simulation.
+inline constexpr double kPhysicsSteps = 1e8;          // steps of dt one run may take
+inline constexpr double kAngularVelocity = 1e4;       // rad/s: a joint spinning faster has diverged
+
+}  // namespace lsd::limits

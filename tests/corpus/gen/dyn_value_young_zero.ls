@@ -1,3 +1,0 @@
-axiom: B(0.1, 0.01) J B(0.1, 0.01)
-dynamics:
-  young: 0
