@@ -6,7 +6,6 @@
 
 #include <cstdio>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -65,16 +64,6 @@ std::vector<Block> ls_blocks(const std::string& path) {
   return out;
 }
 
-// Examples that need a behaviour being landed on main at the same time as
-// this doc (issue 12): `young: 0` (a joint without a spring). They are
-// checked in their own test case, tagged [!mayfail] so that the failure is
-// reported without failing the suite; once main accepts `young: 0`, this
-// function and the [!mayfail] test case can go.
-bool pending_on_main(const std::string& text) {
-  static const std::regex young_zero(R"((^|\n)\s*young:\s*0(\s|$))", std::regex::icase);
-  return std::regex_search(text, young_zero);
-}
-
 // Writes the block to a unique temporary .ls file and runs `lsd check` on it.
 lsd::test::Run check_block(const Block& b) {
   char path[] = "/tmp/lsd_language_doc_XXXXXX.ls";
@@ -100,7 +89,6 @@ TEST_CASE("every ```ls example of docs/language.md passes lsd check", "[language
   REQUIRE(blocks.size() >= 30);  // a broken extractor must not pass
   int checked = 0;
   for (const Block& b : blocks) {
-    if (pending_on_main(b.text)) continue;
     INFO("the ```ls block at docs/language.md:" << b.line << ":\n" << b.text);
     const lsd::test::Run r = check_block(b);
     INFO("lsd check said:\n" << r.out);
@@ -108,21 +96,6 @@ TEST_CASE("every ```ls example of docs/language.md passes lsd check", "[language
     ++checked;
   }
   CHECK(checked >= 30);
-}
-
-TEST_CASE("docs/language.md examples that need young: 0 (being landed on main)", "[language-doc][!mayfail]") {
-  const std::vector<Block> blocks = ls_blocks(doc_path());
-  int pending = 0;
-  for (const Block& b : blocks) {
-    if (!pending_on_main(b.text)) continue;
-    ++pending;
-    INFO("the ```ls block at docs/language.md:" << b.line << " needs `young: 0`, which main is making valid:\n"
-                                                 << b.text);
-    const lsd::test::Run r = check_block(b);
-    INFO("lsd check said:\n" << r.out);
-    CHECK(r.status == 0);
-  }
-  if (pending == 0) SUCCEED("no pending example left: this test case and pending_on_main can go");
 }
 
 TEST_CASE("the README links the language reference of the project", "[language-doc]") {
