@@ -6,7 +6,7 @@
 #include "interpreter/obj_export.hpp"
 #include "interpreter/turtle.hpp"
 #ifdef LSD_HAVE_VIEWER
-#include "viewer/render.hpp"
+#include "viewer/offscreen.hpp"
 #endif
 
 namespace lsd::cli {

@@ -1,12 +1,10 @@
 // The frame loop of the viewer (Dear ImGui's example_glfw_opengl3 shape):
 // set-up and shut-down mirror each other; each frame polls, advances the
-// plant, draws it into an offscreen framebuffer blitted beside the panel,
+// plant, draws it into an offscreen framebuffer resolved beside the panel,
 // builds the panels and swaps.
+#include "viewer/gl.hpp"
 #include "viewer/app.hpp"
 
-#define GL_GLEXT_PROTOTYPES 1
-#define GLFW_INCLUDE_GLCOREARB 1
-#include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -18,6 +16,7 @@
 #include <iostream>
 #include <thread>
 
+#include "viewer/gl_context.hpp"
 #include "viewer/input.hpp"
 #include "viewer/panels.hpp"
 
@@ -29,66 +28,21 @@ using Clock = std::chrono::steady_clock;
 constexpr double kMaxFrameGap = 0.1;    // s: longer wall-clock gaps (a stalled window) are not caught up
 constexpr double kPhysicsShare = 0.6;   // of a 60 Hz frame, the most physics may take
 
-std::string g_glfw_error;
-void on_glfw_error(int, const char* message) { g_glfw_error = message ? message : "unknown GLFW error"; }
-
 // ---------------------------------------------------------------- the plant's framebuffer
 
-void release_fbo(App& app) {
-  if (app.fbo) glDeleteFramebuffers(1, &app.fbo);
-  if (app.fbo_color) glDeleteRenderbuffers(1, &app.fbo_color);
-  if (app.fbo_depth) glDeleteRenderbuffers(1, &app.fbo_depth);
-  app.fbo = app.fbo_color = app.fbo_depth = 0;
-  app.fbo_w = app.fbo_h = 0;
-}
-
-// A multisampled framebuffer of the plant area's size (4 samples, none for
-// huge plants, where llvmpipe would pay twice).
-bool ensure_fbo(App& app, int w, int h, int samples) {
-  if (app.fbo && app.fbo_w == w && app.fbo_h == h && app.fbo_samples == samples) return true;
-  release_fbo(app);
-  GLint max_samples = 0;
-  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
-  samples = std::clamp(samples, 0, int(max_samples));
-  glGenFramebuffers(1, &app.fbo);
-  glGenRenderbuffers(1, &app.fbo_color);
-  glGenRenderbuffers(1, &app.fbo_depth);
-  glBindRenderbuffer(GL_RENDERBUFFER, app.fbo_color);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, w, h);
-  glBindRenderbuffer(GL_RENDERBUFFER, app.fbo_depth);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, w, h);
-  glBindFramebuffer(GL_FRAMEBUFFER, app.fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, app.fbo_color);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, app.fbo_depth);
-  const bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  if (!ok) {
-    release_fbo(app);
-    return false;
-  }
-  app.fbo_w = w;
-  app.fbo_h = h;
-  app.fbo_samples = samples;
-  return true;
-}
-
-// Draws the plant into the window's area right of the panel.
+// Draws the plant into the window's area right of the panel, through the
+// offscreen target (multisampled unless turned off or the plant is huge).
 void draw_plant(App& app, const Renderer& renderer, int fb_w, int fb_h, double scale) {
   const int x0 = int(std::lround(app.viewport.x * scale));
   const int w = std::max(fb_w - x0, 1), h = std::max(fb_h, 1);
-  const int samples = app.antialias && renderer.primitive_count() <= 250000 ? 4 : 0;
-  if (ensure_fbo(app, w, h, samples)) {
-    glBindFramebuffer(GL_FRAMEBUFFER, app.fbo);
-    RenderOptions ro;
-    ro.grid = app.grid;
+  RenderOptions ro;
+  ro.grid = app.grid;
+  const int samples = antialias_samples(renderer.primitive_count(), app.antialias ? -1 : 0);
+  if (app.plant_target.ensure(w, h, samples, nullptr)) {
+    app.plant_target.bind();
     renderer.draw(app.camera, w, h, ro);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, app.fbo);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-    glBlitFramebuffer(0, 0, w, h, x0, 0, x0 + w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    app.plant_target.resolve_into(0, x0);
   } else {  // no framebuffer objects: draw over the whole window, the panel covers the left
-    RenderOptions ro;
-    ro.grid = app.grid;
     renderer.draw(app.camera, fb_w, fb_h, ro);
   }
   glViewport(0, 0, fb_w, fb_h);
@@ -96,16 +50,8 @@ void draw_plant(App& app, const Renderer& renderer, int fb_w, int fb_h, double s
 
 // The window's back buffer as a PNG (plant and panel).
 bool write_screenshot(const std::string& path, int fb_w, int fb_h, std::string* error) {
-  std::vector<std::uint8_t> rgba(std::size_t(fb_w) * fb_h * 4), rgb(std::size_t(fb_w) * fb_h * 3);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  glReadBuffer(GL_BACK);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, fb_w, fb_h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
-  for (int y = 0; y < fb_h; ++y) {  // OpenGL's rows run bottom-up
-    const std::uint8_t* src = rgba.data() + std::size_t(fb_h - 1 - y) * fb_w * 4;
-    std::uint8_t* dst = rgb.data() + std::size_t(y) * fb_w * 3;
-    for (int x = 0; x < fb_w; ++x) std::copy(src + 4 * x, src + 4 * x + 3, dst + 3 * x);
-  }
+  std::vector<std::uint8_t> rgb;
+  read_back_buffer(fb_w, fb_h, &rgb);
   return write_png(path, fb_w, fb_h, rgb, error);
 }
 
@@ -223,27 +169,14 @@ int run_viewer(const ViewOptions& opts) {
   app.export_path = (s.path.empty() ? std::string("lsd") : std::filesystem::path(s.path).stem().string()) + "_string.txt";
 
   // ---- Window, OpenGL 3.3 core context, Dear ImGui.
-  g_glfw_error.clear();
-  glfwSetErrorCallback(on_glfw_error);
-  if (!glfwInit()) {
-    std::cerr << "lsd: error: cannot open a window" << (g_glfw_error.empty() ? "" : ": " + g_glfw_error)
-              << " (no display? try xvfb-run, or lsd render)\n";
-    return 1;
-  }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SAMPLES, 0);  // the plant is multisampled in its own framebuffer
   const std::string title = "lsd view" + (s.path.empty() ? std::string() : " - " + s.path);
-  GLFWwindow* window = glfwCreateWindow(opts.width, opts.height, title.c_str(), nullptr, nullptr);
-  if (!window) {
-    std::cerr << "lsd: error: cannot create an OpenGL 3.3 core window"
-              << (g_glfw_error.empty() ? "" : ": " + g_glfw_error) << "\n";
-    glfwTerminate();
+  GlWindow gl;
+  std::string gl_error;
+  if (!gl.open({opts.width, opts.height, title, true}, &gl_error)) {
+    std::cerr << "lsd: error: " << gl_error << "\n";
     return 1;
   }
-  glfwMakeContextCurrent(window);
+  GLFWwindow* window = gl.window();
   glfwSwapInterval(scripted ? 0 : 1);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -404,14 +337,13 @@ int run_viewer(const ViewOptions& opts) {
       status = 1;
     }
     close_trace(app);
-    release_fbo(app);
+    app.plant_target.release();
     renderer.release();
   }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
-  glfwDestroyWindow(window);
-  glfwTerminate();
+  gl.close();
   return status;
 }
 
