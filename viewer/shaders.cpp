@@ -61,6 +61,20 @@ void main() {
 }
 )";
 
+// The outputs that every lit mesh's vertex shader shares; emit() sets them
+// for the vertex at world point w with normal n and colour c.
+#define LSD_LIT_VERTEX_OUTPUTS                    \
+  "uniform mat4 u_view_proj;\n"                   \
+  "out vec3 v_normal;\n"                          \
+  "out vec3 v_color;\n"                           \
+  "out vec3 v_world;\n"                           \
+  "void emit(vec3 w, vec3 n, vec3 c) {\n"         \
+  "  v_normal = n;\n"                             \
+  "  v_color = c;\n"                              \
+  "  v_world = w;\n"                              \
+  "  gl_Position = u_view_proj * vec4(w, 1.0);\n" \
+  "}\n"
+
 // The unit cylinder has radius 1 around z, from z = 0 to 1; each instance
 // places it from p0 to p1 with its radius.
 const char* kCylinderVertex = R"(#version 330 core
@@ -70,11 +84,7 @@ layout(location = 2) in vec3 i_p0;
 layout(location = 3) in vec3 i_p1;
 layout(location = 4) in float i_radius;
 layout(location = 5) in vec4 i_color;
-uniform mat4 u_view_proj;
-out vec3 v_normal;
-out vec3 v_color;
-out vec3 v_world;
-void main() {
+)" LSD_LIT_VERTEX_OUTPUTS R"(void main() {
   vec3 d = i_p1 - i_p0;
   float len = length(d);
   vec3 z = len > 1e-30 ? d / len : vec3(0.0, 1.0, 0.0);
@@ -82,10 +92,7 @@ void main() {
   vec3 x = normalize(cross(helper, z));
   vec3 y = cross(z, x);
   vec3 w = i_p0 + (x * a_pos.x + y * a_pos.y) * i_radius + z * (a_pos.z * len);
-  v_normal = x * a_normal.x + y * a_normal.y + z * a_normal.z;
-  v_color = i_color.rgb;
-  v_world = w;
-  gl_Position = u_view_proj * vec4(w, 1.0);
+  emit(w, x * a_normal.x + y * a_normal.y + z * a_normal.z, i_color.rgb);
 }
 )";
 
@@ -178,16 +185,8 @@ layout(location = 0) in vec3 a_pos;
 layout(location = 2) in vec3 i_centre;
 layout(location = 3) in float i_radius;
 layout(location = 4) in vec4 i_color;
-uniform mat4 u_view_proj;
-out vec3 v_normal;
-out vec3 v_color;
-out vec3 v_world;
-void main() {
-  vec3 w = i_centre + a_pos * i_radius;
-  v_normal = a_pos;
-  v_color = i_color.rgb;
-  v_world = w;
-  gl_Position = u_view_proj * vec4(w, 1.0);
+)" LSD_LIT_VERTEX_OUTPUTS R"(void main() {
+  emit(i_centre + a_pos * i_radius, a_pos, i_color.rgb);
 }
 )";
 
@@ -195,15 +194,8 @@ const char* kPolygonVertex = R"(#version 330 core
 layout(location = 0) in vec3 a_pos;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec4 a_color;
-uniform mat4 u_view_proj;
-out vec3 v_normal;
-out vec3 v_color;
-out vec3 v_world;
-void main() {
-  v_normal = a_normal;
-  v_color = a_color.rgb;
-  v_world = a_pos;
-  gl_Position = u_view_proj * vec4(a_pos, 1.0);
+)" LSD_LIT_VERTEX_OUTPUTS R"(void main() {
+  emit(a_pos, a_normal, a_color.rgb);
 }
 )";
 
@@ -235,16 +227,24 @@ void main() {
 }
 )";
 
+// True when a shader's or program's status is set; else false with its info
+// log after `what`.
+bool check(GLuint object, GLenum status, void (*get_iv)(GLuint, GLenum, GLint*),
+           void (*get_log)(GLuint, GLsizei, GLsizei*, GLchar*), const char* what, std::string* error) {
+  GLint ok = 0;
+  get_iv(object, status, &ok);
+  if (ok) return true;
+  char log[2048] = {};
+  get_log(object, sizeof log, nullptr, log);
+  if (error) *error = std::string(what) + log;
+  return false;
+}
+
 bool compile(GLenum type, const char* src, GLuint* out, std::string* error) {
   GLuint sh = glCreateShader(type);
   glShaderSource(sh, 1, &src, nullptr);
   glCompileShader(sh);
-  GLint ok = 0;
-  glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetShaderInfoLog(sh, sizeof log, nullptr, log);
-    if (error) *error = std::string("shader compilation failed: ") + log;
+  if (!check(sh, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, "shader compilation failed: ", error)) {
     glDeleteShader(sh);
     return false;
   }
@@ -265,12 +265,7 @@ GLuint link(const char* vs_src, const char* fs_src, std::string* error) {
   glLinkProgram(prog);
   glDeleteShader(vs);
   glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetProgramInfoLog(prog, sizeof log, nullptr, log);
-    if (error) *error = std::string("shader link failed: ") + log;
+  if (!check(prog, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, "shader link failed: ", error)) {
     glDeleteProgram(prog);
     return 0;
   }
