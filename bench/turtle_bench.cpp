@@ -1,4 +1,4 @@
-// Benchmark of interpreter/turtle.cpp and viewer/render.cpp: interpret a
+// Benchmark of interpreter/turtle.cpp and viewer/ (renderer, offscreen): interpret a
 // string of about a million segments (target >= 20 M modules/s) and render it
 // to a PNG (target < 1 s). Prints figures; asserts nothing.
 //
@@ -14,9 +14,10 @@
 
 #include "interpreter/turtle.hpp"
 #ifdef LSD_HAVE_VIEWER
-#include <GLFW/glfw3.h>
-
-#include "viewer/render.hpp"
+#include "viewer/camera.hpp"
+#include "viewer/gl_context.hpp"
+#include "viewer/offscreen.hpp"
+#include "viewer/renderer.hpp"
 #endif
 
 using namespace lsd::interp;
@@ -122,18 +123,11 @@ void bench_render() {
 
   // The same work in stages.
   const double t0 = now();
-  if (!glfwInit()) return;
-  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  GLFWwindow* window = glfwCreateWindow(64, 64, "bench", nullptr, nullptr);
-  if (!window) return;
-  glfwMakeContextCurrent(window);
+  lsd::view::GlWindow gl;
+  std::string error;
+  if (!gl.open({64, 64, "bench", false}, &error)) return;
   const double t1 = now();
   std::vector<std::uint8_t> rgb;
-  std::string error;
   {
     lsd::view::Renderer r;
     r.init(&error);
@@ -150,8 +144,7 @@ void bench_render() {
                 (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3, (t4 - t3) * 1e3, (t5 - t4) * 1e3);
     r.release();
   }
-  glfwDestroyWindow(window);
-  glfwTerminate();
+  gl.close();
   if (!std::getenv("LSD_KEEP_RENDER")) std::filesystem::remove(path);
   else std::printf("picture kept in %s\n", path.c_str());
 }

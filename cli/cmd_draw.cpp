@@ -8,7 +8,7 @@
 #include "interpreter/simulate.hpp"
 #include "interpreter/turtle.hpp"
 #ifdef LSD_HAVE_VIEWER
-#include "viewer/render.hpp"
+#include "viewer/offscreen.hpp"
 #endif
 
 namespace lsd::cli {

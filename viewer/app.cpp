@@ -1,12 +1,10 @@
 // The frame loop of the viewer (Dear ImGui's example_glfw_opengl3 shape):
 // set-up and shut-down mirror each other; each frame polls, advances the
-// plant, draws it into an offscreen framebuffer blitted beside the panel,
+// plant, draws it into an offscreen framebuffer resolved beside the panel,
 // builds the panels and swaps.
+#include "viewer/gl.hpp"
 #include "viewer/app.hpp"
 
-#define GL_GLEXT_PROTOTYPES 1
-#define GLFW_INCLUDE_GLCOREARB 1
-#include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -18,6 +16,7 @@
 #include <iostream>
 #include <thread>
 
+#include "viewer/gl_context.hpp"
 #include "viewer/input.hpp"
 #include "viewer/panels.hpp"
 
@@ -28,85 +27,119 @@ using Clock = std::chrono::steady_clock;
 
 constexpr double kMaxFrameGap = 0.1;    // s: longer wall-clock gaps (a stalled window) are not caught up
 constexpr double kPhysicsShare = 0.6;   // of a 60 Hz frame, the most physics may take
+constexpr double kReloadCheck = 0.25;   // s of wall time between checks of the file (every frame when scripted)
 
-std::string g_glfw_error;
-void on_glfw_error(int, const char* message) { g_glfw_error = message ? message : "unknown GLFW error"; }
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// ---------------------------------------------------------------- the plant's framebuffer
+// The frame loop's own state (what the panels show is in App).
+struct Loop {
+  GLFWwindow* window = nullptr;
+  Renderer renderer;
+  int status = 0;  // the exit status so far
+  Clock::time_point run_start = Clock::now(), last_frame = run_start;
+  double reload_checked = -1;  // s since run_start
+  // Sums over the timed frames (all but the first, which builds fonts and shaders).
+  long timed_frames = 0;
+  double frame_s = 0, physics_s = 0, geometry_s = 0, draw_s = 0;
+};
 
-void release_fbo(App& app) {
-  if (app.fbo) glDeleteFramebuffers(1, &app.fbo);
-  if (app.fbo_color) glDeleteRenderbuffers(1, &app.fbo_color);
-  if (app.fbo_depth) glDeleteRenderbuffers(1, &app.fbo_depth);
-  app.fbo = app.fbo_color = app.fbo_depth = 0;
-  app.fbo_w = app.fbo_h = 0;
+// The window's framebuffer this frame, in pixels, and pixels per screen unit.
+struct FrameSize {
+  int fb_w = 0, fb_h = 0;
+  double scale = 1;
+};
+
+// Wall time of one frame's phases, s.
+struct FrameTimes {
+  double physics = 0, geometry = 0, draw = 0, frame = 0;
+};
+
+bool scripted(const App& app) { return app.opts.frames > 0; }
+
+std::string file_stem(const App& app) {
+  const std::string& path = app.session.path;
+  return path.empty() ? std::string("lsd") : std::filesystem::path(path).stem().string();
 }
 
-// A multisampled framebuffer of the plant area's size (4 samples, none for
-// huge plants, where llvmpipe would pay twice).
-bool ensure_fbo(App& app, int w, int h, int samples) {
-  if (app.fbo && app.fbo_w == w && app.fbo_h == h && app.fbo_samples == samples) return true;
-  release_fbo(app);
-  GLint max_samples = 0;
-  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
-  samples = std::clamp(samples, 0, int(max_samples));
-  glGenFramebuffers(1, &app.fbo);
-  glGenRenderbuffers(1, &app.fbo_color);
-  glGenRenderbuffers(1, &app.fbo_depth);
-  glBindRenderbuffer(GL_RENDERBUFFER, app.fbo_color);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, w, h);
-  glBindRenderbuffer(GL_RENDERBUFFER, app.fbo_depth);
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, w, h);
-  glBindFramebuffer(GL_FRAMEBUFFER, app.fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, app.fbo_color);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, app.fbo_depth);
-  const bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  if (!ok) {
-    release_fbo(app);
+// ---------------------------------------------------------------- set-up and shut-down
+
+// The file first: a scripted run with a broken file fails before any window.
+bool load_first_file(App& app) {
+  Session& s = app.session;
+  s.load = app.opts.load;
+  s.derive = app.opts.derive;
+  s.grow_every_override = app.opts.grow_every;
+  app.examples = list_examples(app.opts.examples_dir);
+  if (!app.opts.file.empty() && !open_file(s, app.opts.file) && scripted(app)) {
+    std::cerr << s.error;
     return false;
   }
-  app.fbo_w = w;
-  app.fbo_h = h;
-  app.fbo_samples = samples;
+  app.export_path = file_stem(app) + "_string.txt";
   return true;
 }
 
-// Draws the plant into the window's area right of the panel.
-void draw_plant(App& app, const Renderer& renderer, int fb_w, int fb_h, double scale) {
-  const int x0 = int(std::lround(app.viewport.x * scale));
-  const int w = std::max(fb_w - x0, 1), h = std::max(fb_h, 1);
-  const int samples = app.antialias && renderer.primitive_count() <= 250000 ? 4 : 0;
-  if (ensure_fbo(app, w, h, samples)) {
-    glBindFramebuffer(GL_FRAMEBUFFER, app.fbo);
-    RenderOptions ro;
-    ro.grid = app.grid;
-    renderer.draw(app.camera, w, h, ro);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, app.fbo);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-    glBlitFramebuffer(0, 0, w, h, x0, 0, x0 + w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  } else {  // no framebuffer objects: draw over the whole window, the panel covers the left
-    RenderOptions ro;
-    ro.grid = app.grid;
-    renderer.draw(app.camera, fb_w, fb_h, ro);
+void style_imgui() {
+  ImGuiStyle& st = ImGui::GetStyle();
+  ImGui::StyleColorsDark(&st);
+  st.WindowRounding = 0;
+  st.FrameRounding = 3;
+  st.GrabRounding = 3;
+  st.WindowBorderSize = 0;
+  st.ItemSpacing = ImVec2(7, 5);
+  // Greens on a dark slate.
+  const struct { ImGuiCol col; float r, g, b; } colours[] = {
+      {ImGuiCol_WindowBg, 0.13f, 0.15f, 0.16f},       {ImGuiCol_Header, 0.22f, 0.36f, 0.22f},
+      {ImGuiCol_HeaderHovered, 0.28f, 0.46f, 0.28f},  {ImGuiCol_HeaderActive, 0.32f, 0.52f, 0.30f},
+      {ImGuiCol_Button, 0.24f, 0.40f, 0.24f},         {ImGuiCol_ButtonHovered, 0.30f, 0.50f, 0.30f},
+      {ImGuiCol_ButtonActive, 0.36f, 0.58f, 0.34f},   {ImGuiCol_FrameBg, 0.20f, 0.23f, 0.24f},
+      {ImGuiCol_FrameBgHovered, 0.26f, 0.30f, 0.30f}, {ImGuiCol_SliderGrab, 0.45f, 0.70f, 0.38f},
+      {ImGuiCol_SliderGrabActive, 0.55f, 0.80f, 0.45f}, {ImGuiCol_CheckMark, 0.55f, 0.85f, 0.45f},
+      {ImGuiCol_PlotLines, 0.55f, 0.85f, 0.45f},
+  };
+  for (const auto& c : colours) st.Colors[c.col] = ImVec4(c.r, c.g, c.b, 1.0f);
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini in the user's folder
+  for (const char* font : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                           "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"}) {
+    if (std::filesystem::exists(font) && io.Fonts->AddFontFromFileTTF(font, 15.0f)) break;
   }
-  glViewport(0, 0, fb_w, fb_h);
 }
 
-// The window's back buffer as a PNG (plant and panel).
-bool write_screenshot(const std::string& path, int fb_w, int fb_h, std::string* error) {
-  std::vector<std::uint8_t> rgba(std::size_t(fb_w) * fb_h * 4), rgb(std::size_t(fb_w) * fb_h * 3);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  glReadBuffer(GL_BACK);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, fb_w, fb_h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
-  for (int y = 0; y < fb_h; ++y) {  // OpenGL's rows run bottom-up
-    const std::uint8_t* src = rgba.data() + std::size_t(fb_h - 1 - y) * fb_w * 4;
-    std::uint8_t* dst = rgb.data() + std::size_t(y) * fb_w * 3;
-    for (int x = 0; x < fb_w; ++x) std::copy(src + 4 * x, src + 4 * x + 3, dst + 3 * x);
+// The window with its OpenGL 3.3 core context, and Dear ImGui on it.
+bool open_window(const App& app, GlWindow* gl) {
+  const std::string& path = app.session.path;
+  const std::string title = "lsd view" + (path.empty() ? std::string() : " - " + path);
+  std::string error;
+  if (!gl->open({app.opts.width, app.opts.height, title, true}, &error)) {
+    std::cerr << "lsd: error: " << error << "\n";
+    return false;
   }
-  return write_png(path, fb_w, fb_h, rgb, error);
+  glfwSwapInterval(scripted(app) ? 0 : 1);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  style_imgui();
+  ImGui_ImplGlfw_InitForOpenGL(gl->window(), true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  return true;
+}
+
+void close_window(GlWindow* gl) {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  gl->close();
+}
+
+void open_trace(App& app) {
+  if (app.opts.trace.empty()) return;
+  app.trace_file.open(app.opts.trace + ".tmp");
+  if (app.trace_file) app.trace_file << interp::kTraceHeader << '\n' << std::flush;
+}
+
+void close_trace(App& app) {
+  if (!app.trace_file.is_open()) return;
+  app.trace_file.close();
+  std::rename((app.opts.trace + ".tmp").c_str(), app.opts.trace.c_str());
 }
 
 // ---------------------------------------------------------------- camera framing
@@ -139,54 +172,226 @@ void frame_now(App& app) {
   app.frame_goal = app.camera;
 }
 
-// ---------------------------------------------------------------- input
+// ---------------------------------------------------------------- the stages of a frame
 
-void take_screenshot_name(App& app) {
-  std::string name = app.session.path.empty() ? std::string("lsd") : std::filesystem::path(app.session.path).stem().string();
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "_%03d.png", ++app.screenshot_count);
-  app.opts.screenshot = name + buf;
+// The panel on the left, the plant on the rest; false while minimised.
+bool lay_out(App& app, GLFWwindow* window, FrameSize* size) {
+  int win_w, win_h;
+  glfwGetWindowSize(window, &win_w, &win_h);
+  glfwGetFramebufferSize(window, &size->fb_w, &size->fb_h);
+  if (size->fb_w <= 0 || size->fb_h <= 0) return false;
+  size->scale = win_w > 0 ? double(size->fb_w) / win_w : 1.0;
+  app.viewport = {app.panel_width, 0, std::max(1.0, double(win_w) - app.panel_width), double(std::max(win_h, 1))};
+  return true;
 }
 
-void open_trace(App& app) {
-  if (app.opts.trace.empty()) return;
-  app.trace_file.open(app.opts.trace + ".tmp");
-  if (app.trace_file) app.trace_file << interp::kTraceHeader << '\n' << std::flush;
+// Reloads the file when it changed on disk (every frame when scripted, else
+// every kReloadCheck seconds); a scripted run reports a new error.
+void reload_changed_file(App& app, Loop& loop, double now) {
+  if (!scripted(app) && now - loop.reload_checked <= kReloadCheck) return;
+  loop.reload_checked = now;
+  Session& s = app.session;
+  const std::string before = s.error;
+  if (reload_if_changed(s) && scripted(app) && !s.error.empty() && s.error != before) std::cerr << s.error;
 }
 
-void close_trace(App& app) {
-  if (!app.trace_file.is_open()) return;
-  app.trace_file.close();
-  std::rename((app.opts.trace + ".tmp").c_str(), app.opts.trace.c_str());
+void begin_imgui_frame() {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
 }
 
-void style_imgui() {
-  ImGuiStyle& st = ImGui::GetStyle();
-  ImGui::StyleColorsDark(&st);
-  st.WindowRounding = 0;
-  st.FrameRounding = 3;
-  st.GrabRounding = 3;
-  st.WindowBorderSize = 0;
-  st.ItemSpacing = ImVec2(7, 5);
-  st.Colors[ImGuiCol_WindowBg] = ImVec4(0.13f, 0.15f, 0.16f, 1.0f);
-  st.Colors[ImGuiCol_Header] = ImVec4(0.22f, 0.36f, 0.22f, 1.0f);
-  st.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.28f, 0.46f, 0.28f, 1.0f);
-  st.Colors[ImGuiCol_HeaderActive] = ImVec4(0.32f, 0.52f, 0.30f, 1.0f);
-  st.Colors[ImGuiCol_Button] = ImVec4(0.24f, 0.40f, 0.24f, 1.0f);
-  st.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.30f, 0.50f, 0.30f, 1.0f);
-  st.Colors[ImGuiCol_ButtonActive] = ImVec4(0.36f, 0.58f, 0.34f, 1.0f);
-  st.Colors[ImGuiCol_FrameBg] = ImVec4(0.20f, 0.23f, 0.24f, 1.0f);
-  st.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.26f, 0.30f, 0.30f, 1.0f);
-  st.Colors[ImGuiCol_SliderGrab] = ImVec4(0.45f, 0.70f, 0.38f, 1.0f);
-  st.Colors[ImGuiCol_SliderGrabActive] = ImVec4(0.55f, 0.80f, 0.45f, 1.0f);
-  st.Colors[ImGuiCol_CheckMark] = ImVec4(0.55f, 0.85f, 0.45f, 1.0f);
-  st.Colors[ImGuiCol_PlotLines] = ImVec4(0.55f, 0.85f, 0.45f, 1.0f);
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // no imgui.ini in the user's folder
-  for (const char* font : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                           "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"}) {
-    if (std::filesystem::exists(font) && io.Fonts->AddFontFromFileTTF(font, 15.0f)) break;
+// Keys and mouse; none in scripted mode, but for the scripted pull.
+void take_input(App& app, GLFWwindow* window) {
+  if (scripted(app)) {
+    scripted_pull(app);
+    return;
   }
+  handle_keys(app, window);
+  handle_mouse(app);
+}
+
+// As many physics steps as fit in the frame's budget (a fixed frame_time when
+// scripted), then the readouts: real-time ratio, energy plot, trace row.
+void step_physics(App& app, double wall_dt) {
+  Session& s = app.session;
+  const bool script = scripted(app);
+  const double asked = script ? app.opts.frame_time : std::min(wall_dt, kMaxFrameGap) * s.motion.speed;
+  const AdvanceResult adv = advance(s, asked, script ? 0.0 : kPhysicsShare / 60);
+  app.substeps = adv.steps;
+  if (s.motion.playing && asked > 0) {
+    app.behind = adv.behind;
+    const double ratio = std::min(1.0, adv.simulated / asked);
+    app.sim_ratio += 0.1 * (ratio - app.sim_ratio);
+    if (!adv.behind && app.sim_ratio > 0.97) app.sim_ratio = 1;
+  }
+  if (!s.loaded) return;
+  app.last_row = s.sim.trace_row();
+  if (adv.steps > 0 || app.plot.count == 0) record_energies(app.plot, app.last_row);
+  if (app.trace_file.is_open()) app.trace_file << interp::trace_line(app.last_row) << '\n' << std::flush;
+}
+
+// Re-interprets and uploads only when the string moved or grew; the camera follows.
+void update_scene(App& app, Renderer& renderer) {
+  if (update_geometry(app.session)) renderer.upload(app.session.geometry);
+  follow_plant(app, scripted(app));
+  if (app.frame_requested) {
+    frame_now(app);
+    app.auto_frame = true;
+    app.frame_requested = false;
+  }
+}
+
+// Draws the plant into the window's area right of the panel, through the
+// offscreen target (multisampled unless turned off or the plant is huge).
+void draw_plant(App& app, const Renderer& renderer, const FrameSize& size) {
+  const int x0 = int(std::lround(app.viewport.x * size.scale));
+  const int w = std::max(size.fb_w - x0, 1), h = std::max(size.fb_h, 1);
+  RenderOptions ro;
+  ro.grid = app.grid;
+  const int samples = antialias_samples(renderer.primitive_count(), app.antialias ? -1 : 0);
+  if (app.plant_target.ensure(w, h, samples, nullptr)) {
+    app.plant_target.bind();
+    renderer.draw(app.camera, w, h, ro);
+    app.plant_target.resolve_into(0, x0);
+  } else {  // no framebuffer objects: draw over the whole window, the panel covers the left
+    renderer.draw(app.camera, size.fb_w, size.fb_h, ro);
+  }
+  glViewport(0, 0, size.fb_w, size.fb_h);
+}
+
+// The panels, the plant, then the panels' pixels over it.
+void draw_frame(App& app, const Renderer& renderer, const FrameSize& size) {
+  draw_panels(app);
+  draw_overlays(app);
+  ImGui::Render();
+  glViewport(0, 0, size.fb_w, size.fb_h);
+  glClearColor(0.13f, 0.15f, 0.16f, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  draw_plant(app, renderer, size);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+// A PNG of the whole window (plant and panel) after the last scripted frame
+// or when asked; a failure ends a scripted run.
+void screenshot_if_due(App& app, Loop& loop, const FrameSize& size) {
+  const bool last_frame = scripted(app) && app.frame_index + 1 >= app.opts.frames;
+  if (!(last_frame && !app.opts.screenshot.empty()) && !app.screenshot_requested) return;
+  app.screenshot_requested = false;
+  if (!last_frame) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "_%03d.png", ++app.screenshot_count);
+    app.opts.screenshot = file_stem(app) + buf;
+  }
+  std::vector<std::uint8_t> rgb;
+  read_back_buffer(size.fb_w, size.fb_h, &rgb);
+  std::string e;
+  if (write_png(app.opts.screenshot, size.fb_w, size.fb_h, rgb, &e)) {
+    app.status = "screenshot: " + app.opts.screenshot;
+    return;
+  }
+  app.status = "screenshot failed: " + e;
+  if (scripted(app)) {
+    std::cerr << "lsd: error: " << e << "\n";
+    loop.status = 1;
+  }
+}
+
+// Frame time: smoothed for the display, summed for the scripted report.
+void account_frame(App& app, Loop& loop, const FrameTimes& t) {
+  app.frame_ms = app.frame_index == 0 ? 1000 * t.frame : app.frame_ms + 0.05 * (1000 * t.frame - app.frame_ms);
+  // Multisampling costs llvmpipe about as much as the plant itself: it goes
+  // when the frame rate drops under 30 fps (the user can turn it back on).
+  if (app.antialias && app.antialias_auto && app.frame_index > 60 && app.frame_ms > 1000.0 / 30) {
+    app.antialias = false;
+    app.status = "antialiasing off to keep the frame rate (View)";
+  }
+  if (app.frame_index > 0) {  // the first frame builds fonts and shaders
+    ++loop.timed_frames;
+    loop.frame_s += t.frame;
+    loop.physics_s += t.physics;
+    loop.geometry_s += t.geometry;
+    loop.draw_s += t.draw;
+  }
+  ++app.frame_index;
+}
+
+// One frame; false when the scripted frames are done.
+bool run_frame(App& app, Loop& loop) {
+  const auto frame_start = Clock::now();
+  const double wall_dt = std::chrono::duration<double>(frame_start - loop.last_frame).count();
+  loop.last_frame = frame_start;
+  glfwPollEvents();
+  FrameSize size;
+  if (!lay_out(app, loop.window, &size)) {  // minimised
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    return true;
+  }
+  reload_changed_file(app, loop, std::chrono::duration<double>(frame_start - loop.run_start).count());
+  begin_imgui_frame();
+  take_input(app, loop.window);
+
+  FrameTimes t;
+  auto phase_start = Clock::now();
+  step_physics(app, wall_dt);
+  t.physics = seconds_since(phase_start);
+  phase_start = Clock::now();
+  update_scene(app, loop.renderer);
+  t.geometry = seconds_since(phase_start);
+  phase_start = Clock::now();
+  draw_frame(app, loop.renderer, size);
+  screenshot_if_due(app, loop, size);
+  glfwSwapBuffers(loop.window);
+  t.draw = seconds_since(phase_start);
+  t.frame = seconds_since(frame_start);
+  account_frame(app, loop, t);
+
+  if (!scripted(app)) return true;
+  if (app.opts.frame_sleep_ms > 0)
+    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(app.opts.frame_sleep_ms));
+  return app.frame_index < app.opts.frames;
+}
+
+// The scripted run's figures on stdout; a divergence fails it.
+void report_scripted(const App& app, Loop& loop) {
+  const Session& s = app.session;
+  if (loop.status == 0) {
+    const double avg_ms = loop.timed_frames > 0 ? 1000 * loop.frame_s / loop.timed_frames : 0;
+    std::printf("frames: %ld  bodies: %d  modules: %zu  t: %.3f s\n", app.frame_index, body_count(s),
+                module_count(s), sim_time(s));
+    std::printf("average frame time: %.2f ms (%.1f fps)\n", avg_ms, avg_ms > 0 ? 1000 / avg_ms : 0.0);
+    const double n = double(std::max(loop.timed_frames, 1L));
+    std::printf("per frame: physics %.2f ms, interpret + upload %.2f ms, draw + swap %.2f ms; antialiasing %s\n",
+                1000 * loop.physics_s / n, 1000 * loop.geometry_s / n, 1000 * loop.draw_s / n,
+                app.antialias ? "on" : "off");
+    if (!app.opts.screenshot.empty()) std::printf("screenshot: %s\n", app.opts.screenshot.c_str());
+  }
+  if (s.diverged) {
+    std::cerr << s.error;
+    loop.status = 1;
+  }
+}
+
+// Frames until the window closes, the scripted frames are done or something
+// fails; the GL objects go before the window. Returns the exit status.
+int run_frames(App& app, GLFWwindow* window) {
+  Loop loop;
+  loop.window = window;
+  std::string error;
+  if (!loop.renderer.init(&error)) {
+    std::cerr << "lsd: error: " << error << "\n";
+    loop.status = 1;
+  }
+  if (scripted(app)) open_trace(app);
+  app.script_start_time = sim_time(app.session);
+  loop.run_start = loop.last_frame = Clock::now();
+  while (loop.status == 0 && !glfwWindowShouldClose(window) && run_frame(app, loop)) {
+  }
+  if (scripted(app)) report_scripted(app, loop);
+  close_trace(app);
+  app.plant_target.release();
+  loop.renderer.release();
+  return loop.status;
 }
 
 }  // namespace
@@ -204,214 +409,13 @@ std::vector<std::string> list_examples(const std::string& dir) {
 }
 
 int run_viewer(const ViewOptions& opts) {
-  const bool scripted = opts.frames > 0;
   App app;
   app.opts = opts;
-  app.examples = list_examples(opts.examples_dir);
-  Session& s = app.session;
-  s.load = opts.load;
-  s.derive = opts.derive;
-  s.grow_every_override = opts.grow_every;
-
-  // ---- The file first: a scripted run with a broken file fails before any window.
-  if (!opts.file.empty()) {
-    if (!open_file(s, opts.file) && scripted) {
-      std::cerr << s.error;
-      return 1;
-    }
-  }
-  app.export_path = (s.path.empty() ? std::string("lsd") : std::filesystem::path(s.path).stem().string()) + "_string.txt";
-
-  // ---- Window, OpenGL 3.3 core context, Dear ImGui.
-  g_glfw_error.clear();
-  glfwSetErrorCallback(on_glfw_error);
-  if (!glfwInit()) {
-    std::cerr << "lsd: error: cannot open a window" << (g_glfw_error.empty() ? "" : ": " + g_glfw_error)
-              << " (no display? try xvfb-run, or lsd render)\n";
-    return 1;
-  }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SAMPLES, 0);  // the plant is multisampled in its own framebuffer
-  const std::string title = "lsd view" + (s.path.empty() ? std::string() : " - " + s.path);
-  GLFWwindow* window = glfwCreateWindow(opts.width, opts.height, title.c_str(), nullptr, nullptr);
-  if (!window) {
-    std::cerr << "lsd: error: cannot create an OpenGL 3.3 core window"
-              << (g_glfw_error.empty() ? "" : ": " + g_glfw_error) << "\n";
-    glfwTerminate();
-    return 1;
-  }
-  glfwMakeContextCurrent(window);
-  glfwSwapInterval(scripted ? 0 : 1);
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  style_imgui();
-  ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
-
-  int status = 0;
-  {
-    Renderer renderer;
-    std::string err;
-    if (!renderer.init(&err)) {
-      std::cerr << "lsd: error: " << err << "\n";
-      status = 1;
-    }
-    if (scripted) open_trace(app);
-    app.script_start_time = sim_time(s);
-    auto last = Clock::now();
-    const auto run_start = last;
-    double total_frame_s = 0;
-    long timed_frames = 0;
-    double phase_s[3] = {0, 0, 0};  // physics, geometry (interpret + upload), drawing (UI, GL, swap)
-    auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
-    double reload_checked = -1;
-
-    while (status == 0 && !glfwWindowShouldClose(window)) {
-      const auto frame_start = Clock::now();
-      const double wall_dt = std::chrono::duration<double>(frame_start - last).count();
-      last = frame_start;
-      glfwPollEvents();
-
-      // ---- Layout: the panel on the left, the plant on the rest.
-      int win_w, win_h, fb_w, fb_h;
-      glfwGetWindowSize(window, &win_w, &win_h);
-      glfwGetFramebufferSize(window, &fb_w, &fb_h);
-      if (fb_w <= 0 || fb_h <= 0) {  // minimised
-        std::this_thread::sleep_for(std::chrono::milliseconds(30));
-        continue;
-      }
-      const double scale = win_w > 0 ? double(fb_w) / win_w : 1.0;
-      app.viewport = {app.panel_width, 0, std::max(1.0, double(win_w) - app.panel_width), double(std::max(win_h, 1))};
-
-      // ---- The file: reload when it changed (every frame when scripted, else 4 times a second).
-      const double now = std::chrono::duration<double>(frame_start - run_start).count();
-      if (scripted || now - reload_checked > 0.25) {
-        reload_checked = now;
-        const std::string before = s.error;
-        if (reload_if_changed(s)) {
-          if (scripted && !s.error.empty() && s.error != before) std::cerr << s.error;
-        }
-      }
-
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGui_ImplGlfw_NewFrame();
-      ImGui::NewFrame();
-
-      // ---- Input (none in scripted mode, but for the scripted pull).
-      if (scripted) {
-        scripted_pull(app);
-      } else {
-        handle_keys(app, window);
-        handle_mouse(app);
-      }
-
-      // ---- Physics: as many steps as fit in the frame's budget.
-      const auto physics_start = Clock::now();
-      const double asked = scripted ? opts.frame_time : std::min(wall_dt, kMaxFrameGap) * s.motion.speed;
-      const AdvanceResult adv = advance(s, asked, scripted ? 0.0 : kPhysicsShare / 60);
-      app.substeps = adv.steps;
-      if (s.motion.playing && asked > 0) {
-        app.behind = adv.behind;
-        const double ratio = std::min(1.0, adv.simulated / asked);
-        app.sim_ratio += 0.1 * (ratio - app.sim_ratio);
-        if (!adv.behind && app.sim_ratio > 0.97) app.sim_ratio = 1;
-      }
-      if (s.loaded) {
-        app.last_row = s.sim.trace_row();
-        if (adv.steps > 0 || app.plot.count == 0) record_energies(app.plot, app.last_row);
-        if (app.trace_file.is_open()) app.trace_file << interp::trace_line(app.last_row) << '\n' << std::flush;
-      }
-
-      const double physics_s = since(physics_start);
-      // ---- Geometry: re-interpret and upload only when the string moved or grew.
-      const auto geometry_start = Clock::now();
-      if (update_geometry(s) && status == 0) renderer.upload(s.geometry);
-      follow_plant(app, scripted);
-      if (app.frame_requested) {
-        frame_now(app);
-        app.auto_frame = true;
-        app.frame_requested = false;
-      }
-
-      const double geometry_s = since(geometry_start);
-      // ---- UI and drawing.
-      const auto draw_start = Clock::now();
-      draw_panels(app);
-      draw_overlays(app);
-      ImGui::Render();
-      glViewport(0, 0, fb_w, fb_h);
-      glClearColor(0.13f, 0.15f, 0.16f, 1);
-      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-      draw_plant(app, renderer, fb_w, fb_h, scale);
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-
-      const bool last_frame = scripted && app.frame_index + 1 >= opts.frames;
-      if ((last_frame && !opts.screenshot.empty()) || app.screenshot_requested) {
-        if (!last_frame) take_screenshot_name(app);
-        std::string e;
-        if (write_screenshot(app.opts.screenshot, fb_w, fb_h, &e)) {
-          app.status = "screenshot: " + app.opts.screenshot;
-        } else {
-          app.status = "screenshot failed: " + e;
-          if (scripted) {
-            std::cerr << "lsd: error: " << e << "\n";
-            status = 1;
-          }
-        }
-        app.screenshot_requested = false;
-      }
-      glfwSwapBuffers(window);
-      const double draw_s = since(draw_start);
-
-      // ---- Frame time (smoothed for the display; averaged for the scripted report).
-      const double frame_s = std::chrono::duration<double>(Clock::now() - frame_start).count();
-      app.frame_ms = app.frame_index == 0 ? 1000 * frame_s : app.frame_ms + 0.05 * (1000 * frame_s - app.frame_ms);
-      // Multisampling costs llvmpipe about as much as the plant itself: it goes
-      // when the frame rate drops under 30 fps (the user can turn it back on).
-      if (app.antialias && app.antialias_auto && app.frame_index > 60 && app.frame_ms > 1000.0 / 30) {
-        app.antialias = false;
-        app.status = "antialiasing off to keep the frame rate (View)";
-      }
-      if (app.frame_index > 0) {  // the first frame builds fonts and shaders
-        total_frame_s += frame_s;
-        ++timed_frames;
-        phase_s[0] += physics_s;
-        phase_s[1] += geometry_s;
-        phase_s[2] += draw_s;
-      }
-      ++app.frame_index;
-      if (scripted) {
-        if (opts.frame_sleep_ms > 0) std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(opts.frame_sleep_ms));
-        if (app.frame_index >= opts.frames) break;
-      }
-    }
-
-    if (scripted && status == 0) {
-      const double avg_ms = timed_frames > 0 ? 1000 * total_frame_s / timed_frames : 0;
-      std::printf("frames: %ld  bodies: %d  modules: %zu  t: %.3f s\n", app.frame_index, body_count(s),
-                  module_count(s), sim_time(s));
-      std::printf("average frame time: %.2f ms (%.1f fps)\n", avg_ms, avg_ms > 0 ? 1000 / avg_ms : 0.0);
-      const double n = double(std::max(timed_frames, 1L));
-      std::printf("per frame: physics %.2f ms, interpret + upload %.2f ms, draw + swap %.2f ms; antialiasing %s\n",
-                  1000 * phase_s[0] / n, 1000 * phase_s[1] / n, 1000 * phase_s[2] / n, app.antialias ? "on" : "off");
-      if (!opts.screenshot.empty()) std::printf("screenshot: %s\n", opts.screenshot.c_str());
-    }
-    if (scripted && s.diverged) {
-      std::cerr << s.error;
-      status = 1;
-    }
-    close_trace(app);
-    release_fbo(app);
-    renderer.release();
-  }
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplGlfw_Shutdown();
-  ImGui::DestroyContext();
-  glfwDestroyWindow(window);
-  glfwTerminate();
+  if (!load_first_file(app)) return 1;
+  GlWindow gl;
+  if (!open_window(app, &gl)) return 1;
+  const int status = run_frames(app, gl.window());
+  close_window(&gl);
   return status;
 }
 

@@ -14,8 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "viewer/camera.hpp"
+#include "viewer/offscreen.hpp"
 #include "viewer/picking.hpp"
-#include "viewer/render.hpp"
 #include "viewer/session.hpp"
 
 namespace lsd::view {
@@ -63,8 +64,7 @@ struct App {
   // Layout (screen coordinates) and the plant's offscreen framebuffer.
   float panel_width = 370;
   Viewport viewport;
-  unsigned fbo = 0, fbo_color = 0, fbo_depth = 0;
-  int fbo_w = 0, fbo_h = 0, fbo_samples = -1;
+  OffscreenTarget plant_target;     // released before the window closes
 
   // Files.
   std::vector<std::string> examples;  // .ls files under examples_dir

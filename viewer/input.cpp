@@ -24,9 +24,8 @@ void handle_keys(App& app, GLFWwindow* window) {
     if (ImGui::IsKeyPressed(GLFW_KEY_S, false) || ImGui::IsKeyPressed(GLFW_KEY_F12, false))
       app.screenshot_requested = true;
     // Arrow keys push the pot in the camera's horizontal frame.
-    const interp::Vec3 fwd = app.camera.target - app.camera.eye();
-    const interp::Vec3 ahead = interp::Vec3(fwd.x(), 0, fwd.z()).normalized();
-    const interp::Vec3 right = ahead.cross(interp::Vec3(0, 1, 0));
+    const interp::Vec3 right = app.camera.basis().right;  // horizontal
+    const interp::Vec3 ahead = interp::Vec3(0, 1, 0).cross(right);
     if (glfwGetKey(window, GLFW_KEY_RIGHT) == GLFW_PRESS) push += right;
     if (glfwGetKey(window, GLFW_KEY_LEFT) == GLFW_PRESS) push -= right;
     if (glfwGetKey(window, GLFW_KEY_UP) == GLFW_PRESS) push += ahead;

@@ -4,41 +4,24 @@
 #include <cmath>
 
 namespace lsd::view {
-namespace {
-
-// The camera's frame: right, up and forward (unit, world).
-struct Basis {
-  Vec3 eye, r, u, f;
-};
-
-Basis basis(const Camera& cam) {
-  Basis b;
-  b.eye = cam.eye();
-  b.f = (cam.target - b.eye).normalized();
-  b.r = b.f.cross(Vec3(0, 1, 0)).normalized();
-  b.u = b.r.cross(b.f);
-  return b;
-}
-
-}  // namespace
 
 Ray mouse_ray(const Camera& cam, const Viewport& vp, double mx, double my) {
-  const Basis b = basis(cam);
+  const CameraBasis b = cam.basis();
   const double t = std::tan(cam.fov_y / 2), aspect = vp.w / std::max(vp.h, 1.0);
   const double nx = 2 * (mx - vp.x) / vp.w - 1, ny = 1 - 2 * (my - vp.y) / vp.h;
   Ray ray;
   ray.origin = b.eye;
-  ray.dir = (b.f + b.r * (nx * t * aspect) + b.u * (ny * t)).normalized();
+  ray.dir = (b.forward + b.right * (nx * t * aspect) + b.up * (ny * t)).normalized();
   return ray;
 }
 
 bool project(const Camera& cam, const Viewport& vp, const Vec3& p, double* sx, double* sy) {
-  const Basis b = basis(cam);
+  const CameraBasis b = cam.basis();
   const Vec3 q = p - b.eye;
-  const double z = q.dot(b.f);
+  const double z = q.dot(b.forward);
   if (z <= 1e-12) return false;
   const double t = std::tan(cam.fov_y / 2), aspect = vp.w / std::max(vp.h, 1.0);
-  const double nx = q.dot(b.r) / (z * t * aspect), ny = q.dot(b.u) / (z * t);
+  const double nx = q.dot(b.right) / (z * t * aspect), ny = q.dot(b.up) / (z * t);
   *sx = vp.x + (nx + 1) / 2 * vp.w;
   *sy = vp.y + (1 - ny) / 2 * vp.h;
   return true;
@@ -49,7 +32,7 @@ PickHit pick_body(const Session& s, const Camera& cam, const Viewport& vp, doubl
   if (!s.loaded || s.sim.living().empty()) return best;
   const interp::LivingModel& lm = s.sim.living();
   const std::vector<std::int32_t>& map = s.drawn_body.empty() ? lm.module_body : s.drawn_body;
-  const Basis b = basis(cam);
+  const CameraBasis b = cam.basis();
   const double px_per_unit_at_1 = vp.h / (2 * std::tan(cam.fov_y / 2));
   double best_score = 1e300;
   const auto& segs = s.geometry.segments;
@@ -67,7 +50,7 @@ PickHit pick_body(const Session& s, const Camera& cam, const Viewport& vp, doubl
     const double dx = x0 + t * ex - mx, dy = y0 + t * ey - my;
     const double d = std::sqrt(dx * dx + dy * dy);
     const Vec3 p = g.p0 + t * (g.p1 - g.p0);
-    const double depth = std::max((p - b.eye).dot(b.f), 1e-9);
+    const double depth = std::max((p - b.eye).dot(b.forward), 1e-9);
     const double radius_px = 0.5 * g.width * px_per_unit_at_1 / depth;
     if (d > std::max(max_pixels, radius_px)) continue;
     // Nearer on screen wins; among segments under the cursor, the one in front.
@@ -84,7 +67,7 @@ PickHit pick_body(const Session& s, const Camera& cam, const Viewport& vp, doubl
 }
 
 Vec3 drag_target(const Camera& cam, const Ray& ray, const Vec3& anchor) {
-  const Vec3 n = (cam.target - cam.eye()).normalized();
+  const Vec3 n = cam.basis().forward;
   const double den = ray.dir.dot(n);
   if (std::abs(den) < 1e-9) return anchor;
   const double t = (anchor - ray.origin).dot(n) / den;
@@ -97,9 +80,9 @@ void orbit(Camera* cam, double dx, double dy) {
 }
 
 void pan(Camera* cam, const Viewport& vp, double dx, double dy) {
-  const Basis b = basis(*cam);
+  const CameraBasis b = cam->basis();
   const double units_per_px = 2 * std::tan(cam->fov_y / 2) * cam->distance / std::max(vp.h, 1.0);
-  cam->target += (-b.r * dx + b.u * dy) * units_per_px;
+  cam->target += (-b.right * dx + b.up * dy) * units_per_px;
 }
 
 void zoom(Camera* cam, double steps) { cam->distance = std::clamp(cam->distance * std::pow(0.88, steps), 1e-4, 1e6); }

@@ -3,7 +3,7 @@
 // point a dragged body is pulled toward. Coordinates on screen are window
 // coordinates (ImGui's), y down, inside a viewport rectangle.
 #pragma once
-#include "viewer/render.hpp"
+#include "viewer/camera.hpp"
 #include "viewer/session.hpp"
 
 namespace lsd::view {

@@ -14,7 +14,7 @@
 
 #include "support/lsd_test.hpp"
 #include "viewer/picking.hpp"
-#include "viewer/render.hpp"
+#include "viewer/renderer.hpp"
 #include "viewer/session.hpp"
 
 namespace {

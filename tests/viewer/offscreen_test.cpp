@@ -1,10 +1,11 @@
-// Tests of viewer/render.cpp: offscreen pictures, read back and inspected.
+// Tests of viewer/offscreen.cpp: offscreen pictures (drawn by renderer.cpp in
+// a context of gl_context.cpp), read back and inspected.
 //
 // OpenGL needs a display. When DISPLAY is unset (ctest on a headless
 // machine, CI), each picture test re-runs this same binary, restricted to
 // itself, under `xvfb-run -a -s "-screen 0 1280x800x24"` and passes or fails
 // with it. Set LSD_KEEP_RENDER=1 to keep the PNGs in the temporary directory.
-#include "viewer/render.hpp"
+#include "viewer/offscreen.hpp"
 
 #include <catch2/catch.hpp>
 #include <stb_image.h>  // implementation: Debian's libstb
@@ -123,26 +124,12 @@ TEST_CASE("write_png is atomic and reports errors", "[render]") {
   CHECK(error.find("/nonexistent-dir/x.png") != std::string::npos);
 }
 
-TEST_CASE("the camera frames a box", "[render]") {
-  view::Camera cam;
-  const view::Vec3 lo(-1, 0, -0.1), hi(1, 10, 0.1);
-  view::frame_box(&cam, lo, hi, 1.5, 0.9);
-  // Project the corners: all inside, and the tighter direction (height) fills 90%.
-  const Eigen::Matrix4f vp = cam.projection(1.5, 0.01, 1000) * cam.view();
-  double ymin = 1, ymax = -1, xmax = 0;
-  for (int k = 0; k < 8; ++k) {
-    const Eigen::Vector4f c(k & 1 ? hi.x() : lo.x(), k & 2 ? hi.y() : lo.y(), k & 4 ? hi.z() : lo.z(), 1);
-    const Eigen::Vector4f p = vp * c;
-    const double x = p.x() / p.w(), y = p.y() / p.w();
-    CHECK(std::abs(x) <= 1.0);
-    CHECK(std::abs(y) <= 1.0);
-    ymin = std::min(ymin, y);
-    ymax = std::max(ymax, y);
-    xmax = std::max(xmax, std::abs(x));
-  }
-  CHECK((ymax - ymin) / 2 == Approx(0.9).epsilon(0.02));
-  CHECK((ymax + ymin) / 2 == Approx(0).margin(0.02));
-  CHECK(xmax < 0.5);
+TEST_CASE("antialiasing: 4 samples, none for huge plants, or as asked", "[render]") {
+  CHECK(view::antialias_samples(0) == 4);
+  CHECK(view::antialias_samples(250000) == 4);
+  CHECK(view::antialias_samples(250001) == 0);
+  CHECK(view::antialias_samples(10, 0) == 0);
+  CHECK(view::antialias_samples(1000000, 2) == 2);
 }
 
 TEST_CASE("render_png draws the weed of fig. 1.24a", "[render]") {
