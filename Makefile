@@ -4,7 +4,7 @@ BUILD   ?= build
 JOBS    ?= $(shell nproc)
 EXAMPLE ?= examples/dynamics/herb.ls
 
-.PHONY: all setup configure build run test bench clean sanitize
+.PHONY: all setup configure build run test test-slow bench clean sanitize
 
 all: build
 
@@ -23,7 +23,12 @@ run: build
 	@bash scripts/run.sh $(BUILD) $(EXAMPLE)
 
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+
+# The slow test cases (tagged [.slow]): energy drift over a million steps, the
+# doubling grammar up to its memory limit, the viewer reloading an edited file.
+test-slow: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
 
 bench: setup
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DLSD_NATIVE=ON
@@ -37,8 +42,8 @@ SAN_UBSAN = UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 sanitize: setup
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLSD_SANITIZE=ON
 	cmake --build build-asan -j $(JOBS)
-	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -E '^viewer$$'
-	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -R '^viewer$$'
+	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -E '^viewer'
+	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -R '^viewer'
 
 clean:
 	rm -rf $(BUILD) build-bench build-asan

@@ -1,5 +1,6 @@
 #include "dynamics/samples.hpp"
 
+#include <numbers>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -9,7 +10,7 @@
 namespace lsd::dyn {
 
 namespace {
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 
 // Three draws in order (the order in which function arguments are evaluated
 // is up to the compiler: GCC and clang would build different samples).

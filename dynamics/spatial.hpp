@@ -6,6 +6,7 @@
 // `oMi` is body i in the world (o), `liMi` body i in its parent.
 #pragma once
 
+#include <numbers>
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
@@ -156,7 +157,7 @@ struct Inertia {
 // A solid cylinder of length l and radius r along +x from the frame origin,
 // density rho (kg/m^3): the bodies of the L-system layer (H = x).
 inline Inertia cylinder_inertia(double length, double radius, double density) {
-  constexpr double kPi = 3.14159265358979323846;
+  constexpr double kPi = std::numbers::pi;
   const double m = density * kPi * radius * radius * length;
   const double axial = 0.5 * m * radius * radius;
   const double transverse = m * (3.0 * radius * radius + length * length) / 12.0;

@@ -2,6 +2,7 @@
 // file, so the writer keeps running counts of vertices and normals.
 #include "interpreter/obj_export.hpp"
 
+#include <numbers>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,7 +11,7 @@
 namespace lsd::interp {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 
 class ObjWriter {
  public:

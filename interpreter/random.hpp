@@ -3,6 +3,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 
 namespace lsd::interp {
 
@@ -34,7 +35,7 @@ class Rng {
   double normal() {  // Box-Muller, one value per call
     double u1 = uniform(), u2 = uniform();
     if (u1 < 1e-300) u1 = 1e-300;
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2 * std::numbers::pi * u2);
   }
 
  private:

@@ -11,7 +11,7 @@ using lsd::test::run;
 static std::string lsd_cmd(const std::string& args) { return lsd::test::lsd_exe() + " " + args; }
 
 static std::string write_tmp(const std::string& name, const std::string& text) {
-  std::string p = "/tmp/lsd_cli_" + name;
+  std::string p = lsd::test::temp_path("cli_") + name;
   std::ofstream(p) << text;
   return p;
 }
@@ -42,7 +42,7 @@ TEST_CASE("derive prints the string; -n and -D") {
 
 TEST_CASE("derive -n 3 -o, then --axiom-file -n 2, equals derive -n 5 byte for byte") {
   auto fig = lsd::test::example("abop/fig2_6a.ls");
-  std::string saved = "/tmp/lsd_cli_s3.txt";
+  std::string saved = lsd::test::temp_path("cli_s3.txt");
   REQUIRE(run(lsd_cmd("derive " + fig + " -n 3 -o " + saved)).status == 0);
   auto resumed = run(lsd_cmd("derive " + fig + " --axiom-file " + saved + " -n 2"));
   auto direct = run(lsd_cmd("derive " + fig + " -n 5"));
@@ -55,7 +55,7 @@ TEST_CASE("derive -n 3 -o, then --axiom-file -n 2, equals derive -n 5 byte for b
 
 TEST_CASE("a runaway grammar stops with a message and -o keeps the last complete string") {
   auto f = write_tmp("boom.ls", "derivation length: 40\naxiom: A\nA --> AA\n");
-  std::string out = "/tmp/lsd_cli_boom.txt";
+  std::string out = lsd::test::temp_path("cli_boom.txt");
   auto r = run(lsd_cmd("derive " + f + " --max-modules 100000 -o " + out));
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains(f + ":3:1: error:"));

@@ -35,7 +35,7 @@ std::vector<Seg> segments(const std::string& args) {
 }
 
 std::string ls_file(const std::string& name, const std::string& text) {
-  std::string p = "/tmp/lsd_draw_" + name + ".ls";
+  std::string p = lsd::test::temp_path("draw_") + name + ".ls";
   std::ofstream(p) << text;
   return p;
 }
@@ -98,10 +98,10 @@ TEST_CASE("fig. 2.8a bends down with its tropism: the highest point is lower tha
 }
 
 TEST_CASE("export writes an OBJ mesh and its materials") {
-  std::string out = "/tmp/lsd_draw_plant.obj";
+  std::string out = lsd::test::temp_path("draw_plant.obj");
   auto r = run(lsd::test::lsd_exe() + " export " + lsd::test::example("abop/fig1_24a.ls") + " -o " + out);
   REQUIRE(r.status == 0);
-  std::ifstream obj(out), mtl("/tmp/lsd_draw_plant.mtl");
+  std::ifstream obj(out), mtl(lsd::test::temp_path("draw_plant.mtl"));
   REQUIRE(obj);
   REQUIRE(mtl);
   std::string line;
@@ -110,7 +110,7 @@ TEST_CASE("export writes an OBJ mesh and its materials") {
   while (std::getline(obj, line)) {
     v += line.rfind("v ", 0) == 0;
     f += line.rfind("f ", 0) == 0;
-    mtllib = mtllib || line == "mtllib lsd_draw_plant.mtl";
+    mtllib = mtllib || line == "mtllib draw_plant.mtl";
   }
   CHECK(mtllib);
   CHECK(v > 1000);

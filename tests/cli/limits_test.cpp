@@ -16,7 +16,7 @@ namespace {
 
 std::string lsd_cmd(const std::string& args) { return lsd::test::lsd_exe() + " " + args; }
 
-std::string tmp(const std::string& name) { return "/tmp/lsd_limits_" + std::to_string(::getpid()) + "_" + name; }
+std::string tmp(const std::string& name) { return lsd::test::temp_path("limits_" + name); }
 
 std::string write_tmp(const std::string& name, const std::string& text) {
   std::string p = tmp(name);
@@ -34,7 +34,7 @@ std::size_t count_modules(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("with the default limit a doubling grammar stops with the message, within a few GB") {
+TEST_CASE("with the default limit a doubling grammar stops with the message, within a few GB", "[.slow]") {
   // 2^28 > 200,000,000: derivation step 28 crosses the default limit.
   auto f = write_tmp("double.ls", "derivation length: 60\naxiom: A\nA --> AA\n");
   std::string cmd = "(";  // only stderr (built step by step: GCC 12 warns falsely on "(" + temporary)

@@ -25,7 +25,7 @@ std::string lsd_run(const std::string& args) { return lsd::test::lsd_exe() + " r
 TEST_CASE("lsd run: the thesis cantilever settles to the table (n = 10 and 25)") {
   auto fig = lsd::test::example("dynamics/cantilever.ls");
   for (auto [n, expected] : {std::pair{10, 0.0067664}, std::pair{25, 0.0060488}}) {
-    std::string trace = "/tmp/lsd_run_cantilever.csv";
+    std::string trace = lsd::test::temp_path("run_cantilever.csv");
     auto r = run(lsd_run(fig + " -D N=" + std::to_string(n) + " --time 4 --trace " + trace + " --trace-every 0.5"));
     REQUIRE(r.status == 0);
     auto t = lsd::test::read_lines(trace);
@@ -40,7 +40,7 @@ TEST_CASE("lsd run: the thesis cantilever settles to the table (n = 10 and 25)")
 
 TEST_CASE("lsd run to T equals run to T/2, -o, then --axiom-file to T: the same trace, bit for bit") {
   auto fig = lsd::test::example("dynamics/twig.ls");
-  std::string full = "/tmp/lsd_run_full.csv", second = "/tmp/lsd_run_second.csv", saved = "/tmp/lsd_run_half.txt";
+  std::string full = lsd::test::temp_path("run_full.csv"), second = lsd::test::temp_path("run_second.csv"), saved = lsd::test::temp_path("run_half.txt");
   REQUIRE(run(lsd_run(fig + " --time 3 --trace " + full)).status == 0);
   REQUIRE(run(lsd_run(fig + " --time 1.5 -o " + saved)).status == 0);
   REQUIRE(run(lsd_run(fig + " --axiom-file " + saved + " --time 3 --trace " + second)).status == 0);
@@ -58,7 +58,7 @@ TEST_CASE("lsd run: usage errors and a diverging run") {
   auto fig = lsd::test::example("dynamics/cantilever.ls");
   CHECK(run(lsd_run(fig + " --integrator sideways")).status == 2);
   CHECK(run(lsd_run(fig + " --dt -1")).status == 2);
-  std::string out = "/tmp/lsd_run_diverged.txt";
+  std::string out = lsd::test::temp_path("run_diverged.txt");
   auto r = run(lsd_run(fig + " -D N=25 --integrator explicit --dt 0.01 --time 2 -o " + out));
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("diverged: the joint at module"));

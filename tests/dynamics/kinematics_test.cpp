@@ -3,6 +3,7 @@
 // the subtree inertias.
 #include "dynamics/kinematics.hpp"
 
+#include <numbers>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -13,7 +14,7 @@
 using namespace lsd::dyn;
 
 namespace {
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 }
 
 TEST_CASE("forward kinematics of a planar bent chain", "[kinematics]") {

@@ -2,13 +2,14 @@
 // near 0, near pi and in between; the step update of integrate_quat.
 #include "dynamics/rotation.hpp"
 
+#include <numbers>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 using namespace lsd::dyn;
 
 namespace {
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 }
 
 TEST_CASE("exp map equals AngleAxis, across angles", "[rotation]") {

@@ -2,13 +2,14 @@
 // the cantilever's layout and static formula, the generated trees.
 #include "dynamics/samples.hpp"
 
+#include <numbers>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 using namespace lsd::dyn;
 
 TEST_CASE("cylinder joint stiffness follows LANGUAGE.md section 6", "[samples]") {
-  const double pi = 3.14159265358979323846;
+  const double pi = std::numbers::pi;
   const Vec3 k = cylinder_joint_stiffness(0.1, 0.01, 0.3, 0.02, 1e9, 0.25);
   const double r4 = 1e-8 + 16e-8;
   CHECK(k.y() == Approx(1e9 * pi / 8 * r4 * 2 / 0.4));
@@ -29,7 +30,7 @@ TEST_CASE("cantilever layout and its small-deflection formula", "[samples]") {
     CHECK(m.parent[i] == i - 1);
     CHECK(m.joint_placement[i].translation.x() == Approx(0.1));
   }
-  CHECK(m.inertia[0].mass == Approx(923 * 3.14159265358979323846 * 1e-4 * 0.1));
+  CHECK(m.inertia[0].mass == Approx(923 * std::numbers::pi * 1e-4 * 0.1));
   // The table's first row within 0.1%.
   CHECK(cantilever_static_deflection(def) == Approx(0.0067664).epsilon(1e-3));
 }

@@ -2,6 +2,7 @@
 // matrix definitions (Featherstone, chapter 2) and physical identities.
 #include "dynamics/spatial.hpp"
 
+#include <numbers>
 #include <catch2/catch.hpp>
 
 using namespace lsd::dyn;
@@ -68,7 +69,7 @@ TEST_CASE("spatial inertia: matrix, momentum, transform, sum", "[spatial]") {
 
 TEST_CASE("cylinder inertia", "[spatial]") {
   const Inertia c = cylinder_inertia(2.0, 0.1, 1000.0);
-  const double m = 1000.0 * 3.14159265358979323846 * 0.01 * 2.0;
+  const double m = 1000.0 * std::numbers::pi * 0.01 * 2.0;
   CHECK(c.mass == Approx(m));
   CHECK(c.com.x() == Approx(1.0));
   CHECK(c.rot(0, 0) == Approx(0.5 * m * 0.01));

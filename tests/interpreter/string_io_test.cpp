@@ -50,7 +50,7 @@ TEST_CASE("the header line and comments; errors are located") {
 }
 
 TEST_CASE("atomic writes replace the file whole") {
-  std::string path = "/tmp/lsd_atomic_test.txt";
+  std::string path = lsd::test::temp_path("atomic_test.txt");
   std::string err;
   REQUIRE(interp::write_file_atomic(path, "first\n", &err));
   REQUIRE(interp::write_file_atomic(path, "second\n", &err));
@@ -68,7 +68,7 @@ TEST_CASE("derive 3, save, load with --axiom-file, derive 2 equals derive 5 (par
     std::vector<grammar::Diagnostic> d;
     REQUIRE(interp::load_lsystem(test::example(fig), {}, a, d));
     REQUIRE(interp::derive(a, 3, {}, d));
-    std::string path = "/tmp/lsd_resume_test.txt";
+    std::string path = lsd::test::temp_path("resume_test.txt");
     std::string err;
     REQUIRE(interp::write_file_atomic(path, interp::saved_text(a), &err));
     interp::LoadOptions o;

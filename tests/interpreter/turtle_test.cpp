@@ -3,6 +3,7 @@
 
 #include "interpreter/rules.hpp"
 
+#include <numbers>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -12,7 +13,7 @@ using namespace lsd::interp;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 
 // Builds a string from text where every character is a module, and `(x)`
 // after a character gives it one parameter: "+(90)F" = `+(90) F`.

@@ -110,4 +110,11 @@ inline std::vector<std::string> read_lines(const std::string& path) {
   return out;
 }
 
+// A path in this test process's own temporary folder (made once, removed
+// when the process ends): unique names without a TempDir per test.
+inline std::string temp_path(const std::string& name) {
+  static const TempDir dir;
+  return dir.path(name);
+}
+
 }  // namespace lsd::test

@@ -7,7 +7,7 @@
 #include "support/lsd_test.hpp"
 
 TEST_CASE("lsd render writes a PNG of the requested size with the plant filling most of it") {
-  std::string out = "/tmp/lsd_render_cli.png";
+  std::string out = lsd::test::temp_path("render_cli.png");
   std::remove(out.c_str());
   std::string cmd = lsd::test::lsd_exe() + " render " + lsd::test::example("abop/fig1_24a.ls") + " -o " + out +
                     " --width 320 --height 240";

@@ -78,7 +78,7 @@ std::size_t count_lines(const std::string& path) {
 }  // namespace
 
 TEST_CASE("a session loads, grows, steps and reloads an edited file, keeping the last good plant") {
-  const std::string path = "/tmp/lsd_view_session.ls";
+  const std::string path = lsd::test::temp_path("view_session.ls");
   write_atomic(path, stem_ls(4));
   lsd::view::Session s;
   REQUIRE(lsd::view::open_file(s, path));
@@ -117,7 +117,7 @@ TEST_CASE("a session loads, grows, steps and reloads an edited file, keeping the
 }
 
 TEST_CASE("growth on the session's schedule: one step every grow_every seconds, and Step on demand") {
-  const std::string path = "/tmp/lsd_view_grow.ls";
+  const std::string path = lsd::test::temp_path("view_grow.ls");
   write_atomic(path, stem_ls(6) + "  grow every: 0.5\n");
   lsd::view::Session s;
   REQUIRE(lsd::view::open_file(s, path));
@@ -136,7 +136,7 @@ TEST_CASE("growth on the session's schedule: one step every grow_every seconds, 
 }
 
 TEST_CASE("a pull spring moves the pulled body toward its target; a movable pot carries the plant") {
-  const std::string path = "/tmp/lsd_view_pull.ls";
+  const std::string path = lsd::test::temp_path("view_pull.ls");
   write_atomic(path, stem_ls(6));
   lsd::view::Session s;
   REQUIRE(lsd::view::open_file(s, path));
@@ -178,7 +178,7 @@ TEST_CASE("picking: the ray through a projected point passes through it, and a c
   const Vec3 t = lsd::view::drag_target(cam, ray, p);
   CHECK((t - p).norm() < 1e-9);
 
-  const std::string path = "/tmp/lsd_view_pick.ls";
+  const std::string path = lsd::test::temp_path("view_pick.ls");
   write_atomic(path, stem_ls(6));
   lsd::view::Session s;
   REQUIRE(lsd::view::open_file(s, path));
@@ -195,7 +195,7 @@ TEST_CASE("picking: the ray through a projected point passes through it, and a c
 }
 
 TEST_CASE("lsd view --frames writes a screenshot showing the plant and the control panel") {
-  const std::string out = "/tmp/lsd_view_shot.png";
+  const std::string out = lsd::test::temp_path("view_shot.png");
   std::remove(out.c_str());
   auto r = lsd::test::run(under_display(lsd::test::lsd_exe() + " view " + lsd::test::example("dynamics/herb.ls") +
                                         " --frames 120 --screenshot " + out));
@@ -231,7 +231,7 @@ TEST_CASE("lsd view --frames writes a screenshot showing the plant and the contr
 }
 
 TEST_CASE("lsd view scripted pull: the tip follows the pull, then oscillates and settles") {
-  const std::string ls = "/tmp/lsd_view_pull_cli.ls", trace = "/tmp/lsd_view_pull_cli.csv";
+  const std::string ls = lsd::test::temp_path("view_pull_cli.ls"), trace = lsd::test::temp_path("view_pull_cli.csv");
   write_atomic(ls, stem_ls(9));
   std::remove(trace.c_str());
   auto r = lsd::test::run(under_display(lsd::test::lsd_exe() + " view " + ls +
@@ -269,8 +269,9 @@ TEST_CASE("lsd view scripted pull: the tip follows the pull, then oscillates and
   std::remove(trace.c_str());
 }
 
-TEST_CASE("lsd view reloads the file it shows when it is edited: errors leave the plant, a good edit replaces it") {
-  const std::string ls = "/tmp/lsd_view_reload_cli.ls", trace = "/tmp/lsd_view_reload_cli.csv";
+TEST_CASE("lsd view reloads the file it shows when it is edited: errors leave the plant, a good edit replaces it",
+          "[.slow]") {
+  const std::string ls = lsd::test::temp_path("view_reload_cli.ls"), trace = lsd::test::temp_path("view_reload_cli.csv");
   write_atomic(ls, stem_ls(3));  // 8 modules
   std::remove(trace.c_str());
   std::remove((trace + ".tmp").c_str());
