@@ -9,6 +9,8 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "grammar/alphabet.hpp"
+
 namespace lsd::interp {
 
 std::string format_double(double v) {
@@ -101,11 +103,11 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
     }
     // a symbol word
     std::size_t ws = i;
-    if ((c == '@' || c == '?') && i + 1 < n && std::isalpha(static_cast<unsigned char>(text[i + 1]))) {
+    if (grammar::is_builtin_prefix(c) && i + 1 < n && grammar::is_ascii_letter(text[i + 1])) {
       i += 2;
-    } else if (std::isalpha(static_cast<unsigned char>(c))) {
-      while (i < n && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
-    } else if (is_single_symbol(c)) {
+    } else if (grammar::is_name_start(c)) {
+      while (i < n && grammar::is_name_char(text[i])) ++i;
+    } else if (grammar::is_symbol_char(c)) {
       ++i;
     } else {
       std::string what = std::isprint(static_cast<unsigned char>(c)) ? std::string("'") + c + "'" : "a control byte";
