@@ -6,13 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "interpreter/rules.hpp"
 
 namespace lsd::interp {
 namespace {
 
-constexpr double kDegToRad = 3.14159265358979323846 / 180.0;
+constexpr double kDegToRad = std::numbers::pi / 180.0;
 
 // What the walker does with a symbol; table-driven so that the inner loop is
 // one load and one switch.
