@@ -3,6 +3,9 @@
 // whose failures carry the messages of error_message<> below.
 #pragma once
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
+
+#include "grammar/alphabet.hpp"
 
 #include "common/limits.hpp"
 
@@ -63,11 +66,24 @@ struct ternary : seq<or_l, opt<ws, one<'?'>, ws, must<tern_rhs>, ws, must<colon>
 struct expr : seq<ternary> {};
 
 // ---- modules (section 2)
-struct single_sym : sor<seq<not_at<arrow>, one<'+', '-'>>,
-                        one<'&', '^', '\\', '/', '|', '$', '[', ']', '{', '}', '.', '!', ';', ',', '\'', '~', '%'>,
-                        digit> {};
-struct builtin_sym : seq<one<'@', '?'>, alpha> {};                      // @O ?P
-struct word_sym : seq<alpha, star<sor<alnum, one<'_'>>>> {};            // split later by longest match
+// One character for which Pred holds: the alphabet of alphabet.hpp as a rule.
+template <bool (*Pred)(char)>
+struct char_if {
+  using rule_t = char_if;
+  using subs_t = empty_list;
+  template <typename ParseInput>
+  [[nodiscard]] static bool match(ParseInput& in) {
+    if (in.empty() || !Pred(in.peek_char())) return false;
+    in.bump(1);
+    return true;
+  }
+};
+// A symbol character (F + [ 1 ...), but not the - of -->.
+struct single_sym : seq<not_at<arrow>, char_if<grammar::is_symbol_char>> {};
+// A built-in: a prefix and a letter (@O ?P).
+struct builtin_sym : seq<char_if<grammar::is_builtin_prefix>, char_if<grammar::is_ascii_letter>> {};
+// A name, split later by longest match among the declared names.
+struct word_sym : seq<char_if<grammar::is_name_start>, star<char_if<grammar::is_name_char>>> {};
 struct mod_word : sor<builtin_sym, word_sym, single_sym> {};
 struct params : seq<one<'('>, ws, arglist, ws, must<rparen>> {};
 struct module : seq<mod_word, opt<ws, params>> {};
@@ -147,3 +163,7 @@ struct control : peg::normal<Rule> {
 };
 
 }  // namespace lsd::grammar::rules
+
+// char_if consumes exactly one character, as far as analyze<>() is concerned.
+template <typename Name, bool (*Pred)(char)>
+struct tao::pegtl::analyze_traits<Name, lsd::grammar::rules::char_if<Pred>> : tao::pegtl::analyze_any_traits<> {};

@@ -2,11 +2,12 @@
 
 #include <cmath>
 #include <cstring>
+#include <numbers>
 
 namespace lsd::interp {
 namespace {
 
-constexpr double kDeg = 3.14159265358979323846 / 180.0;
+constexpr double kDeg = std::numbers::pi / 180.0;
 
 struct Function {
   const char* name;

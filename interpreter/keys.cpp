@@ -1,12 +1,12 @@
 // The key tables of the header and of the dynamics: section (keys.hpp).
 #include "keys.hpp"
 
-#include <cctype>
 #include <cmath>
 #include <limits>
 #include <span>
 
 #include "compile_ctx.hpp"
+#include "grammar/alphabet.hpp"
 #include "interpreter/string_io.hpp"
 
 namespace lsd::interp {
@@ -321,8 +321,8 @@ void declare_modules(const Ctx& c, const grammar::FileAst& file, RuleSet& out) {
       std::string name = v.substr(s, k - s);
       grammar::Pos p = it.value_pos;
       p.col += int(s);
-      bool ok = std::isalpha(static_cast<unsigned char>(name[0])) && name.size() >= 2;
-      for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_');
+      bool ok = grammar::is_name_start(name[0]) && name.size() >= 2;
+      for (char ch : name) ok = ok && grammar::is_name_char(ch);
       if (!ok) {
         c.error(p, "'" + name + "' is not a module name (a letter, then letters, digits or '_', at least two characters)");
         continue;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/limits.hpp"
+#include "grammar/alphabet.hpp"
 #include "compile_ctx.hpp"
 
 namespace lsd::interp {
@@ -41,7 +42,7 @@ bool Ctx::split(const grammar::ModuleAst& m, std::vector<SymbolId>& syms) const 
   if (!rs.symbols.split(m.word, syms, bad)) {
     grammar::Pos p = m.pos;
     p.col += int(bad);
-    if (m.word[0] == '@' || m.word[0] == '?')
+    if (grammar::is_builtin_prefix(m.word[0]))
       error(p, "unknown built-in module '" + m.word + "'");
     else
       error(p, "'" + std::string(1, m.word[bad]) + "' is not a module symbol (declare multi-character names with module:)");

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/limits.hpp"
+#include "grammar/alphabet.hpp"
 
 namespace lsd::interp {
 
@@ -92,123 +93,185 @@ bool read_header_fields(const std::string& l, StringHeader& h) {
   return ok;
 }
 
+// A position in a string file that knows its line and column, and the
+// reader's diagnostics.
+struct Cursor {
+  const std::string& text;
+  const std::string& path;
+  std::vector<grammar::Diagnostic>& diags;
+  std::size_t i = 0;  // the next character
+  int line = 1;
+  std::size_t line_start = 0;  // offset of the current line's first character
+
+  bool at_end() const { return i >= text.size(); }
+  bool at(char c) const { return i < text.size() && text[i] == c; }
+  grammar::Pos pos(std::size_t offset) const { return {line, int(offset - line_start) + 1}; }
+  void error(std::size_t offset, std::string message) { diags.push_back({path, pos(offset), std::move(message)}); }
+  void skip_blanks() {
+    while (at(' ') || at('\t')) ++i;
+  }
+  // Steps over one newline, blank or carriage return; false at anything else.
+  bool skip_separator() {
+    if (at('\n')) {
+      line_start = ++i;
+      ++line;
+      return true;
+    }
+    if (at(' ') || at('\t') || at('\r')) {
+      ++i;
+      return true;
+    }
+    return false;
+  }
+};
+
+// A line starting with '#' is a comment; `# lsd t=<time> step=<steps> ...` is
+// the header. Leaves the cursor at the end of the line.
+void read_comment_line(Cursor& c, StringHeader& header) {
+  const std::string& text = c.text;
+  std::size_t e = text.find('\n', c.i);
+  if (e == std::string::npos) e = text.size();
+  const std::string l = text.substr(c.i, e - c.i);
+  if (l.rfind("# lsd", 0) == 0) {
+    header = StringHeader{};
+    header.present = true;
+    if (!read_header_fields(l, header)) {
+      c.error(c.i, "bad '# lsd' header line");
+      header = StringHeader{};
+      header.present = true;
+    }
+  }
+  c.i = e;
+}
+
+// One symbol word (a built-in such as @O, a name, or one symbol character),
+// split into symbols as in a .ls file. False after an error; the cursor is
+// then past the offending word or character.
+bool read_symbols(Cursor& c, const SymbolTable& symbols, std::vector<SymbolId>& syms) {
+  const std::string& text = c.text;
+  const std::size_t word = c.i;
+  const char ch = text[word];
+  if (grammar::is_builtin_prefix(ch) && word + 1 < text.size() && grammar::is_ascii_letter(text[word + 1])) {
+    c.i += 2;
+  } else if (grammar::is_name_start(ch)) {
+    while (c.i < text.size() && grammar::is_name_char(text[c.i])) ++c.i;
+  } else if (grammar::is_symbol_char(ch)) {
+    ++c.i;
+  } else {
+    const bool printable = std::isprint(static_cast<unsigned char>(ch));
+    c.error(word, "unexpected " + (printable ? std::string("'") + ch + "'" : "a control byte") + " in a string file");
+    ++c.i;
+    return false;
+  }
+  syms.clear();
+  std::size_t bad = 0;
+  if (!symbols.split(std::string_view(text).substr(word, c.i - word), syms, bad)) {
+    c.error(word + bad, "unknown module '" + text.substr(word, c.i - word) + "'");
+    return false;
+  }
+  return true;
+}
+
+// One number of a parameter list; false after an error at the cursor.
+bool read_number(Cursor& c, double& v) {
+  const char* end = c.text.data() + c.text.size();
+  const char* b = c.text.data() + c.i;
+  if (c.at('+')) ++b;
+  const auto r = std::from_chars(b, end, v);
+  if (r.ec == std::errc() && std::isfinite(v)) {
+    c.i = std::size_t(r.ptr - c.text.data());
+    return true;
+  }
+  const bool out_of_range = r.ec == std::errc::result_out_of_range || r.ec == std::errc();  // or inf, nan
+  c.error(c.i, out_of_range ? "parameter out of range" : "expected a number");
+  return false;
+}
+
+// The parameter list after a symbol word, if there is one: `(1, 2.5)`.
+// After an error the cursor skips to the closing ')' on the line, and the
+// numbers read before it stay.
+void read_parameters(Cursor& c, std::vector<double>& vals) {
+  vals.clear();
+  const std::size_t after_word = c.i;
+  c.skip_blanks();
+  if (!c.at('(')) {
+    c.i = after_word;
+    return;
+  }
+  ++c.i;
+  c.skip_blanks();
+  if (c.at(')')) {  // ()
+    ++c.i;
+    return;
+  }
+  for (;;) {
+    double v = 0;
+    if (!read_number(c, v)) {
+      while (!c.at_end() && !c.at(')') && !c.at('\n')) ++c.i;
+      if (c.at(')')) ++c.i;
+      return;
+    }
+    vals.push_back(v);
+    c.skip_blanks();
+    if (c.at(')')) {
+      ++c.i;
+      return;
+    }
+    if (!c.at(',')) {
+      c.error(c.i, "expected ',' or ')' in a parameter list");
+      return;
+    }
+    ++c.i;
+    c.skip_blanks();
+  }
+}
+
+// '[' and ']' balance: `open` holds the position of every unclosed '['.
+void track_brackets(Cursor& c, SymbolId sym, std::size_t word, std::vector<grammar::Pos>& open) {
+  if (sym == '[') {
+    open.push_back(c.pos(word));
+  } else if (sym == ']') {
+    if (open.empty()) c.error(word, "unbalanced brackets: ']' without a matching '['");
+    else open.pop_back();
+  }
+}
+
+// False, after an error at the module that crossed it, once the string is
+// larger than the limits.
+bool within_limits(Cursor& c, const ModuleString& out, const StringLimits& limits, std::size_t word) {
+  if (out.size() <= limits.max_modules && out.params.size() <= limits.max_params) return true;
+  c.error(word, "the string has more than " +
+                    (out.size() > limits.max_modules ? std::to_string(limits.max_modules) + " modules"
+                                                     : std::to_string(limits.max_params) + " parameters") +
+                    " (raise the limit with --max-modules)");
+  return false;
+}
+
+constexpr std::size_t kMaxReadErrors = 20;  // the reader stops after this many
 }  // namespace
 
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
                  StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits) {
   out.clear();
   const std::size_t before = diags.size();
-  std::size_t i = 0, n = text.size();
-  int line = 1;
-  std::size_t line_start = 0;
-  auto pos = [&](std::size_t at) { return grammar::Pos{line, int(at - line_start) + 1}; };
-  auto error = [&](std::size_t at, std::string m) {
-    diags.push_back({path, pos(at), std::move(m)});
-  };
+  Cursor c{text, path, diags};
   std::vector<SymbolId> syms;
   std::vector<double> vals;
   std::vector<grammar::Pos> open;  // unclosed '['
-  while (i < n && diags.size() - before < 20) {
-    char c = text[i];
-    if (c == '\n') {
-      ++i;
-      ++line;
-      line_start = i;
+  while (!c.at_end() && diags.size() - before < kMaxReadErrors) {
+    if (c.skip_separator()) continue;
+    if (c.at('#') && c.i == c.line_start) {
+      read_comment_line(c, header);
       continue;
     }
-    if (c == ' ' || c == '\t' || c == '\r') {
-      ++i;
-      continue;
-    }
-    if (c == '#' && i == line_start) {  // a comment line; "# lsd t=.. step=.." is the header
-      std::size_t e = text.find('\n', i);
-      if (e == std::string::npos) e = n;
-      std::string l = text.substr(i, e - i);
-      if (l.rfind("# lsd", 0) == 0) {
-        header = StringHeader{};
-        header.present = true;
-        if (!read_header_fields(l, header)) {
-          error(i, "bad '# lsd' header line");
-          header = StringHeader{};
-          header.present = true;
-        }
-      }
-      i = e;
-      continue;
-    }
-    // a symbol word
-    std::size_t ws = i;
-    if ((c == '@' || c == '?') && i + 1 < n && std::isalpha(static_cast<unsigned char>(text[i + 1]))) {
-      i += 2;
-    } else if (std::isalpha(static_cast<unsigned char>(c))) {
-      while (i < n && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
-    } else if (is_single_symbol(c)) {
-      ++i;
-    } else {
-      std::string what = std::isprint(static_cast<unsigned char>(c)) ? std::string("'") + c + "'" : "a control byte";
-      error(i, "unexpected " + what + " in a string file");
-      ++i;
-      continue;
-    }
-    syms.clear();
-    std::size_t bad = 0;
-    if (!symbols.split(std::string_view(text).substr(ws, i - ws), syms, bad)) {
-      error(ws + bad, "unknown module '" + text.substr(ws, i - ws) + "'");
-      continue;
-    }
-    vals.clear();
-    std::size_t k = i;
-    while (k < n && (text[k] == ' ' || text[k] == '\t')) ++k;
-    if (k < n && text[k] == '(') {
-      i = k + 1;
-      for (;;) {
-        while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
-        if (i < n && text[i] == ')' && vals.empty()) {
-          ++i;
-          break;
-        }
-        double v = 0;
-        const char* b = text.data() + i;
-        if (i < n && text[i] == '+') ++b;
-        auto r = std::from_chars(b, text.data() + n, v);
-        if (r.ec != std::errc() || !std::isfinite(v)) {
-          error(i, r.ec == std::errc::result_out_of_range || (r.ec == std::errc() && !std::isfinite(v))
-                       ? "parameter out of range"
-                       : "expected a number");
-          while (i < n && text[i] != ')' && text[i] != '\n') ++i;
-          if (i < n && text[i] == ')') ++i;
-          break;
-        }
-        vals.push_back(v);
-        i = std::size_t(r.ptr - text.data());
-        while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
-        if (i < n && text[i] == ',') {
-          ++i;
-          continue;
-        }
-        if (i < n && text[i] == ')') {
-          ++i;
-          break;
-        }
-        error(i, "expected ',' or ')' in a parameter list");
-        break;
-      }
-    }
-    if (syms.back() == '[') {
-      open.push_back(pos(ws));
-    } else if (syms.back() == ']') {
-      if (open.empty()) error(ws, "unbalanced brackets: ']' without a matching '['");
-      else open.pop_back();
-    }
+    // One module: its symbols, its parameters (they belong to the last symbol).
+    const std::size_t word = c.i;
+    if (!read_symbols(c, symbols, syms)) continue;
+    read_parameters(c, vals);
+    track_brackets(c, syms.back(), word, open);
     for (std::size_t s = 0; s + 1 < syms.size(); ++s) out.push(syms[s]);
     out.push(syms.back(), vals.data(), int(vals.size()));
-    if (out.size() > limits.max_modules || out.params.size() > limits.max_params) {
-      error(ws, "the string has more than " +
-                    (out.size() > limits.max_modules ? std::to_string(limits.max_modules) + " modules"
-                                                     : std::to_string(limits.max_params) + " parameters") +
-                    " (raise the limit with --max-modules)");
-      break;
-    }
+    if (!within_limits(c, out, limits, word)) break;
   }
   if (!open.empty() && diags.size() == before)
     diags.push_back({path, open.back(), "unbalanced brackets: '[' is never closed"});

@@ -1,16 +1,20 @@
 #include "symbols.hpp"
 
-#include <cctype>
-#include <cstring>
+#include <algorithm>
+
+#include "grammar/alphabet.hpp"
 
 namespace lsd::interp {
 
-bool is_single_symbol(char c) {
-  if (std::isalnum(static_cast<unsigned char>(c))) return true;
-  return c != 0 && std::strchr("+-&^\\/|$[]{}.!;,'~%", c) != nullptr;
-}
-
 namespace {
+// A single-character symbol c has the id (unsigned char)c, below the built-ins.
+constexpr bool symbol_ids_below_builtins() {
+  for (int c = kSymSphere; c < 256; ++c)
+    if (grammar::is_symbol_char(char(c))) return false;
+  return true;
+}
+static_assert(symbol_ids_below_builtins(), "a symbol character's id would collide with the built-in modules' ids");
+
 struct BuiltinName {
   const char* name;
   SymbolId id;
@@ -34,7 +38,7 @@ SymbolId SymbolTable::declare(const std::string& name) {
 }
 
 bool SymbolTable::find(std::string_view name, SymbolId& id) const {
-  if (name.size() == 1 && is_single_symbol(name[0])) {
+  if (name.size() == 1 && grammar::is_symbol_char(name[0])) {
     id = static_cast<unsigned char>(name[0]);
     return true;
   }
@@ -46,7 +50,7 @@ bool SymbolTable::find(std::string_view name, SymbolId& id) const {
 
 bool SymbolTable::split(std::string_view word, std::vector<SymbolId>& out, std::size_t& bad) const {
   std::size_t i = 0;
-  if (!word.empty() && (word[0] == '@' || word[0] == '?')) {
+  if (!word.empty() && grammar::is_builtin_prefix(word[0])) {
     SymbolId id;
     if (!find(word, id)) {
       bad = 0;
@@ -67,7 +71,7 @@ bool SymbolTable::split(std::string_view word, std::vector<SymbolId>& out, std::
       }
     }
     if (best == 0) {
-      if (!is_single_symbol(word[i])) {
+      if (!grammar::is_symbol_char(word[i])) {
         bad = i;
         return false;
       }

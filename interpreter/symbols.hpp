@@ -1,4 +1,5 @@
-// Symbol table: module names to ids (LANGUAGE.md section 2).
+// Symbol table: module names to ids (LANGUAGE.md section 2). Which characters
+// are symbols is grammar/alphabet.hpp's to say.
 #pragma once
 #include <string>
 #include <string_view>
@@ -8,10 +9,6 @@
 #include "module_string.hpp"
 
 namespace lsd::interp {
-
-// True for the single characters that are module symbols (letters, digits and
-// + - & ^ \ / | $ [ ] { } . ! ; , ' ~ %).
-bool is_single_symbol(char c);
 
 class SymbolTable {
  public:

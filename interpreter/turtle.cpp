@@ -1,18 +1,19 @@
-// The 3-D turtle (LANGUAGE.md section 5). One walker serves both drawing and
-// filling query modules; it allocates nothing per module beyond the output
-// vectors, whose sizes a first pass over the symbols predicts.
+// The 3-D turtle (LANGUAGE.md section 5). One walker applies every module's
+// action to the turtle; small output policies decide what a pass keeps of it
+// (the drawing, the query parameters, the body and joint frames).
 #include "interpreter/turtle.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "interpreter/rules.hpp"
 
 namespace lsd::interp {
 namespace {
 
-constexpr double kDegToRad = 3.14159265358979323846 / 180.0;
+constexpr double kDegToRad = std::numbers::pi / 180.0;
 
 // What the walker does with a symbol; table-driven so that the inner loop is
 // one load and one switch.
@@ -164,49 +165,262 @@ Census take_census(const ModuleString& s, const OpTable& ops) {
   return c;
 }
 
-// The walker. With kDraw it fills *geo; with kQuery it writes the parameters
-// of query modules in s (which it otherwise only reads); with kFrames it
-// records the state at every B and J in *frames, and kRest leaves joints
-// unapplied.
-template <bool kDraw, bool kQuery, bool kFrames = false, bool kRest = false>
-void walk(const ModuleString& s, double* params_out, const TurtleOptions& opt, Geometry* geo,
-          std::vector<TurtleState>* frames = nullptr) {
+// ---- The turtle's actions, the same in every pass.
+
+// What a walk keeps constant: the defaults of modules written without
+// parameters, the tropism, and whether joints move the turtle.
+struct WalkConstants {
+  double step;                  // F f B without a parameter
+  double cos_angle, sin_angle;  // + - & ^ \ / without a parameter
+  bool tropism;                 // bend toward T after each F and B
+  Vec3 T;                       // tropism direction
+  double e;                     // tropism strength (ABOP p. 58)
+  bool rest_pose;  // joints and the base leave the turtle as it is (the undeformed plant)
+
+  WalkConstants(const TurtleOptions& opt, bool rest)
+      : step(opt.step),
+        cos_angle(std::cos(opt.angle * kDegToRad)),
+        sin_angle(std::sin(opt.angle * kDegToRad)),
+        tropism(opt.tropism && opt.tropism_e != 0),
+        T(opt.tropism_dir),
+        e(opt.tropism_e),
+        rest_pose(rest) {}
+};
+
+// The polygons opened by `{` and not yet closed: their vertices in one
+// scratch buffer, and where each polygon starts in it.
+struct OpenPolygons {
+  std::vector<Vec3> vertices;
+  std::vector<std::uint32_t> starts;
+
+  bool any() const { return !starts.empty(); }
+  void open() { starts.push_back(std::uint32_t(vertices.size())); }
+  // Records p in the innermost polygon, unless it repeats the previous vertex.
+  void add(const Vec3& p) {
+    if (starts.empty()) return;
+    if (vertices.size() > starts.back() && (vertices.back() - p).squaredNorm() < 1e-24) return;
+    vertices.push_back(p);
+  }
+  // Closes the innermost polygon and hands its vertices to emit(first, count)
+  // if there are at least 3.
+  template <class Emit>
+  void close(Emit&& emit) {
+    if (starts.empty()) return;
+    const std::uint32_t first = starts.back();
+    starts.pop_back();
+    std::size_t count = vertices.size() - first;
+    // A closing vertex equal to the first adds nothing.
+    if (count >= 2 && (vertices.back() - vertices[first]).squaredNorm() < 1e-24) --count;
+    if (count >= 3) emit(vertices.data() + first, count);
+    vertices.resize(first);
+  }
+};
+
+// The turtle while it walks: its state, the states saved by `[`, the open polygons.
+struct Turtle {
+  TurtleState state;
+  std::vector<TurtleState> stack;
+  OpenPolygons polygons;
+};
+
+// F f B: move l along H; inside a polygon the end point is a vertex.
+inline void move(Turtle& tu, double l) {
+  tu.state.pos += tu.state.H * l;
+  if (tu.polygons.any()) tu.polygons.add(tu.state.pos);
+}
+
+// + - & ^ \ /: rotates the frame pair (a, b) about a x b by the module's
+// angle (its parameter, or the default); sign -1 turns the other way.
+inline void turn(Vec3& a, Vec3& b, double sign, const double* p, int np, const WalkConstants& k) {
+  double c = k.cos_angle, s = k.sin_angle;
+  if (np > 0) {
+    c = std::cos(p[0] * kDegToRad);
+    s = std::sin(p[0] * kDegToRad);
+  }
+  rotate_pair(a, b, c, sign * s);
+}
+
+// ] restores the state saved by the matching [; an unbalanced ] does nothing.
+inline void pop(Turtle& tu) {
+  if (tu.stack.empty()) return;
+  tu.state = tu.stack.back();
+  tu.stack.pop_back();
+}
+
+// ;(i) sets the colour index, ; alone increases it. Clamped before the
+// conversion: ;(1e300) must not overflow an int.
+inline void set_colour(TurtleState& t, const double* p, int np) {
+  if (np > 0) t.colour = p[0] > 0 ? int(std::min(p[0], 1e6)) : 0;
+  else if (t.colour < 1000000) ++t.colour;
+}
+
+// J(rh, rl, ru): R_new = R_rest · exp([r]), r in rest-frame components.
+inline void apply_joint(TurtleState& t, const double* p) {
+  const Vec3 r = t.H * p[0] + t.L * p[1] + t.U * p[2];
+  const double angle = r.norm();
+  if (angle > 0) rotate_frame(t, r / angle, angle);
+}
+
+// @M(px,py,pz, rx,ry,rz, ...): the base body's pose; the turtle moves with it.
+inline void apply_base(TurtleState& t, const double* p) {
+  const Vec3 r(p[3], p[4], p[5]);
+  const double angle = r.norm();
+  if (angle > 0) {
+    const Vec3 k = r / angle;
+    t.pos = rotate_about(t.pos, k, std::cos(angle), std::sin(angle));
+    rotate_frame(t, k, angle);
+  }
+  t.pos += Vec3(p[0], p[1], p[2]);
+}
+
+// F B: move l, drawing a cylinder of the given width, then bend toward the tropism.
+template <class Output>
+inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out) {
+  const Vec3 p0 = tu.state.pos;
+  move(tu, l);
+  out.segment(p0, tu.state, width, i);
+  if (k.tropism) apply_tropism(tu.state, k.T, k.e);
+}
+
+// One module's action on the turtle (LANGUAGE.md section 5), shared by every
+// pass; `out` hears of what is drawn, queried or passed on the way.
+template <class Output>
+inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, const WalkConstants& k, Output& out) {
+  TurtleState& t = tu.state;
+  switch (op) {
+    case kNone:
+      break;
+    case kMoveDraw:
+      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out);
+      break;
+    case kMove:
+      move(tu, np > 0 ? p[0] : k.step);
+      break;
+    case kTurnLeft:  turn(t.H, t.L, +1, p, np, k); break;  // + turns H toward L
+    case kTurnRight: turn(t.H, t.L, -1, p, np, k); break;
+    case kPitchDown: turn(t.H, t.U, -1, p, np, k); break;  // & turns H toward -U
+    case kPitchUp:   turn(t.H, t.U, +1, p, np, k); break;
+    case kRollLeft:  turn(t.L, t.U, +1, p, np, k); break;  // \ turns L toward U
+    case kRollRight: turn(t.L, t.U, -1, p, np, k); break;
+    case kTurnAround:
+      t.H = -t.H;
+      t.L = -t.L;
+      break;
+    case kRollHoriz:
+      roll_horizontal(t);
+      break;
+    case kPush:
+      tu.stack.push_back(t);
+      break;
+    case kPop:
+      pop(tu);
+      break;
+    case kWidth:
+      if (np > 0) t.width = p[0];
+      break;
+    case kColour:
+      set_colour(t, p, np);
+      break;
+    case kColourDown:
+      if (t.colour > 0) --t.colour;
+      break;
+    case kPolyBegin:
+      tu.polygons.open();
+      break;
+    case kPolyVertex:
+      tu.polygons.add(t.pos);
+      break;
+    case kPolyEnd:
+      tu.polygons.close([&](const Vec3* first, std::size_t count) { out.polygon(first, count, t.colour); });
+      break;
+    case kSphere:
+      out.sphere(t, np > 0 ? p[0] : t.width, i);
+      break;
+    case kQueryP: out.query(i, np, t.pos); break;
+    case kQueryH: out.query(i, np, t.H); break;
+    case kQueryL: out.query(i, np, t.L); break;
+    case kQueryU: out.query(i, np, t.U); break;
+    case kBody:  // B(l, r, ...): a cylinder of radius r along H, then move l
+      out.frame(t);
+      draw_move(tu, np > 0 ? p[0] : k.step, np > 1 ? 2 * p[1] : t.width, i, k, out);
+      break;
+    case kBase:
+      if (!k.rest_pose && np >= 6) apply_base(t, p);
+      break;
+    case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
+      out.frame(t);
+      if (!k.rest_pose && np >= 3) apply_joint(t, p);
+      break;
+  }
+}
+
+// ---- Output policies: what a pass keeps of the walk. The hooks of this base
+// keep nothing; a pass hides the ones it needs. Hooks that stay empty vanish
+// with their arguments when the walk is compiled.
+struct KeepNothing {
+  void reserve(const Census&) {}
+  void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/) {}
+  void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
+  void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/) {}
+  void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
+  void frame(const TurtleState&) {}
+  void finish(const TurtleState&) {}
+};
+
+// interpret: segments, spheres and polygons into a Geometry.
+struct DrawGeometry : KeepNothing {
+  Geometry& geo;
+  explicit DrawGeometry(Geometry& g) : geo(g) {}
+  void reserve(const Census& c) {
+    geo.segments.reserve(c.segments);
+    geo.spheres.reserve(c.spheres);
+  }
+  void segment(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i) {
+    geo.segments.push_back({p0, t.pos, width, t.colour, i});
+  }
+  void sphere(const TurtleState& t, double diameter, std::uint32_t i) {
+    geo.spheres.push_back({t.pos, diameter, t.colour, i});
+  }
+  void polygon(const Vec3* first, std::size_t count, int colour) {
+    geo.polygons.push_back({std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour});
+    geo.polygon_vertices.insert(geo.polygon_vertices.end(), first, first + count);
+  }
+  void finish(const TurtleState& t) { geo.final_state = t; }
+};
+
+// fill_queries: the turtle's vector into the three parameters of a query module.
+struct FillQueries : KeepNothing {
+  ModuleString& s;
+  explicit FillQueries(ModuleString& str) : s(str) {}
+  void query(std::uint32_t i, int np, const Vec3& v) {
+    if (np != 3) return;
+    double* out = s.param(i);
+    out[0] = v.x();
+    out[1] = v.y();
+    out[2] = v.z();
+  }
+};
+
+// body_joint_frames: the state at every body and joint.
+struct RecordFrames : KeepNothing {
+  std::vector<TurtleState>& frames;
+  explicit RecordFrames(std::vector<TurtleState>& f) : frames(f) {}
+  void frame(const TurtleState& t) { frames.push_back(t); }
+};
+
+// The walker: every module's action in string order, told to `out`. A first
+// pass sizes the stack and the outputs, so that nothing is allocated per
+// module beyond them.
+template <class Output>
+void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Output out) {
   const OpTable ops(opt);
   const Census census = take_census(s, ops);
+  out.reserve(census);
+  const WalkConstants k(opt, rest_pose);
 
-  std::vector<TurtleState> stack;
-  stack.reserve(census.max_depth);
-  std::vector<Vec3> poly_scratch;          // vertices of the open polygons
-  std::vector<std::uint32_t> poly_starts;  // where each open polygon starts in poly_scratch
-  if constexpr (kDraw) {
-    geo->segments.reserve(census.segments);
-    geo->spheres.reserve(census.spheres);
-  }
-
-  const double ca = std::cos(opt.angle * kDegToRad), sa = std::sin(opt.angle * kDegToRad);
-  const bool tropism = opt.tropism && opt.tropism_e != 0;
-  const Vec3 T = opt.tropism_dir;
-  const double e = opt.tropism_e;
-
-  TurtleState t;
-  t.width = opt.width;
-
-  auto record_vertex = [&](const Vec3& p) {
-    if (poly_starts.empty()) return;
-    if (poly_scratch.size() > poly_starts.back() && (poly_scratch.back() - p).squaredNorm() < 1e-24)
-      return;  // same as the previous vertex
-    poly_scratch.push_back(p);
-  };
-  // Cos and sin of a turn: the default angle's, precomputed, or the parameter's.
-  auto turn = [&](const double* p, int np, double& c, double& sn) {
-    if (np > 0) {
-      c = std::cos(p[0] * kDegToRad);
-      sn = std::sin(p[0] * kDegToRad);
-    } else {
-      c = ca;
-      sn = sa;
-    }
-  };
+  Turtle tu;
+  tu.state.width = opt.width;
+  tu.stack.reserve(census.max_depth);
 
   const std::size_t n = s.size();
   const std::uint32_t* begin = s.param_begin.data();
@@ -214,151 +428,9 @@ void walk(const ModuleString& s, double* params_out, const TurtleOptions& opt, G
   for (std::size_t i = 0; i < n; ++i) {
     const Op op = ops(s.sym[i]);
     if (op == kNone) continue;
-    const double* p = params + begin[i];
-    const int np = int(begin[i + 1] - begin[i]);
-    double c, sn;
-    switch (op) {
-      case kNone:
-        break;
-      case kMoveDraw: {
-        const double l = np > 0 ? p[0] : opt.step;
-        const Vec3 p0 = t.pos;
-        t.pos += t.H * l;
-        if constexpr (kDraw) geo->segments.push_back({p0, t.pos, t.width, t.colour, std::uint32_t(i)});
-        if (!poly_starts.empty()) record_vertex(t.pos);
-        if (tropism) apply_tropism(t, T, e);
-        break;
-      }
-      case kMove:
-        t.pos += t.H * (np > 0 ? p[0] : opt.step);
-        if (!poly_starts.empty()) record_vertex(t.pos);
-        break;
-      case kTurnLeft:
-        turn(p, np, c, sn);
-        rotate_pair(t.H, t.L, c, sn);
-        break;
-      case kTurnRight:
-        turn(p, np, c, sn);
-        rotate_pair(t.H, t.L, c, -sn);
-        break;
-      case kPitchDown:  // H toward -U
-        turn(p, np, c, sn);
-        rotate_pair(t.H, t.U, c, -sn);
-        break;
-      case kPitchUp:
-        turn(p, np, c, sn);
-        rotate_pair(t.H, t.U, c, sn);
-        break;
-      case kRollLeft:  // L toward U
-        turn(p, np, c, sn);
-        rotate_pair(t.L, t.U, c, sn);
-        break;
-      case kRollRight:
-        turn(p, np, c, sn);
-        rotate_pair(t.L, t.U, c, -sn);
-        break;
-      case kTurnAround:
-        t.H = -t.H;
-        t.L = -t.L;
-        break;
-      case kRollHoriz:
-        roll_horizontal(t);
-        break;
-      case kPush:
-        stack.push_back(t);
-        break;
-      case kPop:
-        if (!stack.empty()) {
-          t = stack.back();
-          stack.pop_back();
-        }
-        break;
-      case kWidth:
-        if (np > 0) t.width = p[0];
-        break;
-      case kColour:
-        // clamped before the conversion: ;(1e300) must not overflow an int
-        if (np > 0) t.colour = p[0] > 0 ? int(std::min(p[0], 1e6)) : 0;
-        else if (t.colour < 1000000) ++t.colour;
-        break;
-      case kColourDown:
-        if (t.colour > 0) --t.colour;
-        break;
-      case kPolyBegin:
-        poly_starts.push_back(std::uint32_t(poly_scratch.size()));
-        break;
-      case kPolyVertex:
-        record_vertex(t.pos);
-        break;
-      case kPolyEnd:
-        if (!poly_starts.empty()) {
-          const std::uint32_t first = poly_starts.back();
-          poly_starts.pop_back();
-          std::size_t count = poly_scratch.size() - first;
-          // A closing vertex equal to the first adds nothing.
-          if (count >= 2 && (poly_scratch.back() - poly_scratch[first]).squaredNorm() < 1e-24) --count;
-          if constexpr (kDraw) {
-            if (count >= 3) {
-              geo->polygons.push_back({std::uint32_t(geo->polygon_vertices.size()), std::uint32_t(count), t.colour});
-              geo->polygon_vertices.insert(geo->polygon_vertices.end(), poly_scratch.begin() + first,
-                                           poly_scratch.begin() + first + count);
-            }
-          }
-          poly_scratch.resize(first);
-        }
-        break;
-      case kSphere:
-        if constexpr (kDraw)
-          geo->spheres.push_back({t.pos, np > 0 ? p[0] : t.width, t.colour, std::uint32_t(i)});
-        break;
-      case kQueryP:
-      case kQueryH:
-      case kQueryL:
-      case kQueryU:
-        if constexpr (kQuery) {
-          if (np == 3) {
-            const Vec3& v = op == kQueryP ? t.pos : op == kQueryH ? t.H : op == kQueryL ? t.L : t.U;
-            double* out = params_out + begin[i];
-            out[0] = v.x();
-            out[1] = v.y();
-            out[2] = v.z();
-          }
-        }
-        break;
-      case kBody: {  // B(l, r, ...): a cylinder of radius r along H, then move l
-        if constexpr (kFrames) frames->push_back(t);
-        const double l = np > 0 ? p[0] : opt.step;
-        const double w = np > 1 ? 2 * p[1] : t.width;
-        const Vec3 p0 = t.pos;
-        t.pos += t.H * l;
-        if constexpr (kDraw) geo->segments.push_back({p0, t.pos, w, t.colour, std::uint32_t(i)});
-        if (!poly_starts.empty()) record_vertex(t.pos);
-        if (tropism) apply_tropism(t, T, e);
-        break;
-      }
-      case kBase: {  // @M(p, r, ...): the base body's pose; the turtle moves with it
-        if (kRest || np < 6) break;
-        const Vec3 r(p[3], p[4], p[5]);
-        const double angle = r.norm();
-        if (angle > 0) {
-          const Vec3 k = r / angle;
-          t.pos = rotate_about(t.pos, k, std::cos(angle), std::sin(angle));
-          rotate_frame(t, k, angle);
-        }
-        t.pos += Vec3(p[0], p[1], p[2]);
-        break;
-      }
-      case kJoint: {  // R_new = R_rest · exp([r]), r in rest-frame components
-        if constexpr (kFrames) frames->push_back(t);
-        if (kRest || np < 3) break;
-        const Vec3 r = t.H * p[0] + t.L * p[1] + t.U * p[2];
-        const double angle = r.norm();
-        if (angle > 0) rotate_frame(t, r / angle, angle);
-        break;
-      }
-    }
+    act(tu, op, std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
   }
-  if constexpr (kDraw) geo->final_state = t;
+  out.finish(tu.state);
 }
 
 }  // namespace
@@ -424,19 +496,16 @@ bool Geometry::bounds(Vec3* lo, Vec3* hi) const {
 
 Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
   Geometry g;
-  walk<true, false>(s, nullptr, opt, &g);
+  walk(s, opt, false, DrawGeometry(g));
   return g;
 }
 
-void fill_queries(ModuleString& s, const TurtleOptions& opt) {
-  walk<false, true>(s, s.params.data(), opt, nullptr);
-}
+void fill_queries(ModuleString& s, const TurtleOptions& opt) { walk(s, opt, false, FillQueries(s)); }
 
 std::vector<TurtleState> body_joint_frames(const ModuleString& s, const TurtleOptions& opt, bool rest_pose) {
   std::vector<TurtleState> frames;
   if (opt.body_sym == 0 && opt.joint_sym == 0) return frames;
-  if (rest_pose) walk<false, false, true, true>(s, nullptr, opt, nullptr, &frames);
-  else walk<false, false, true, false>(s, nullptr, opt, nullptr, &frames);
+  walk(s, opt, rest_pose, RecordFrames(frames));
   return frames;
 }
 

@@ -1,0 +1,40 @@
+// The module alphabet (LANGUAGE.md section 2), defined once. The .ls grammar
+// (grammar.hpp), the symbol table (interpreter/symbols.cpp) and the
+// string-file reader (interpreter/string_io.cpp) all ask these functions, so a
+// .ls file, a derived string and a saved string always agree on what a module
+// is. ASCII only and locale-free, like PEGTL's alpha and digit.
+#pragma once
+#include <array>
+#include <string_view>
+
+namespace lsd::grammar {
+
+constexpr bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The single characters that are module symbols: letters, digits and the
+// turtle's punctuation. Growing the alphabet (cpfg takes any character that is
+// not a separator, issue 15) is an edit of its return line.
+inline constexpr std::string_view kSymbolPunctuation = "+-&^\\/|$[]{}.!;,'~%";
+constexpr bool symbol_char_definition(char c) {
+  return is_ascii_letter(c) || is_ascii_digit(c) || kSymbolPunctuation.find(c) != std::string_view::npos;
+}
+
+// symbol_char_definition as a table: the string reader asks it per character.
+inline constexpr std::array<bool, 256> kSymbolChars = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c) t[std::size_t(c)] = symbol_char_definition(char(c));
+  return t;
+}();
+
+// True for the single characters that are module symbols.
+constexpr bool is_symbol_char(char c) { return kSymbolChars[static_cast<unsigned char>(c)]; }
+
+// A built-in multi-character module is one of these prefixes and one letter (@O, ?P).
+constexpr bool is_builtin_prefix(char c) { return c == '@' || c == '?'; }
+
+// A declared multi-character name (module:) is a letter, then letters, digits or '_'.
+constexpr bool is_name_start(char c) { return is_ascii_letter(c); }
+constexpr bool is_name_char(char c) { return is_ascii_letter(c) || is_ascii_digit(c) || c == '_'; }
+
+}  // namespace lsd::grammar
