@@ -118,9 +118,10 @@ TraceRow Simulation::trace_row() {
   r.modules = ls_.current.size();
   r.bodies = living_.nbodies();
   if (!living_.empty()) {
-    pose();
+    if (posed_ != version_) load_state(ls_.current, living_, data_);
     living_.model.gravity = settings.gravity;  // the potential energy of the gravity in force
-    dyn::compute_energies(living_.model, data_);
+    dyn::compute_energies(living_.model, data_);  // runs forward kinematics: the pose is current
+    posed_ = version_;
     r.kinetic = data_.kinetic_energy;
     r.potential = data_.potential_energy;
     r.elastic = data_.elastic_energy;
