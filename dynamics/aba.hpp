@@ -19,6 +19,16 @@
 
 namespace lsd::dyn {
 
+// The step runs one of two builds of the same kernel, chosen at run time:
+// AVX2 where the processor has it, else the baseline (SSE2 on x86-64). They
+// give the same bits. set_kernel picks one (tests, benchmarks; false if the
+// processor lacks it); LSD_KERNEL=baseline in the environment starts with the
+// baseline.
+enum class Kernel { kAuto, kBaseline, kAvx2 };
+bool set_kernel(Kernel k);
+Kernel kernel();
+const char* kernel_name(Kernel k);
+
 // Fills data.dw, data.base_dw, data.base_dv (and oMi, v, scratch).
 void aba(const Model& model, Data& data, double h = 0.0);
 

@@ -360,3 +360,38 @@ TEST_CASE("aba, aba_integrate and aba_step give the same accelerations and the s
     }
   }
 }
+
+TEST_CASE("the baseline and AVX2 kernels give the same bits", "[aba]") {
+  // aba.cpp compiles one kernel for two instruction sets; neither fuses a
+  // multiply-add, so a step is the same, bit for bit, on every x86-64.
+  if (!set_kernel(Kernel::kAvx2)) {
+    set_kernel(Kernel::kAuto);
+    SUCCEED("this processor has no AVX2: nothing to compare");
+    return;
+  }
+  for (bool chain : {true, false}) {
+    Model model = make_random_tree(80, chain, 3);
+    model.base_kind = chain ? BaseKind::kFixed : BaseKind::kFloating;
+    for (int i = 1; i < model.nbody(); ++i) {
+      model.stiffness[i] = Vec3(2, 4, 6);
+      model.damping[i] = Vec3(0.1, 0.2, 0.3);
+      model.drag[i] = 0.02 * (i % 3);
+    }
+    Data start = make_data(model);
+    randomize_state(model, start, 1.2, 1.0, 5);
+    start.body_forces.push_back({7, Vec3(0.2, 0.1, -0.3), Vec3(0.05, 0, 0), Vec3(0, 0.01, 0)});
+    Data a = start, b = start;
+    set_kernel(Kernel::kAvx2);
+    for (int s = 0; s < 50; ++s) aba_step(model, a, 1e-3, 1e-3, 1e4);
+    set_kernel(Kernel::kBaseline);
+    for (int s = 0; s < 50; ++s) aba_step(model, b, 1e-3, 1e-3, 1e4);
+    set_kernel(Kernel::kAuto);
+    for (int i = 1; i < model.nbody(); ++i) {
+      CHECK(a.q[i].coeffs() == b.q[i].coeffs());
+      CHECK(a.w[i] == b.w[i]);
+      CHECK(a.dw[i] == b.dw[i]);
+    }
+    CHECK(a.base_q.coeffs() == b.base_q.coeffs());
+    CHECK(a.base_v == b.base_v);
+  }
+}
