@@ -91,11 +91,14 @@ void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help) 
   cmd.add_option("--grow-every", o.grow_every, "simulated seconds between derivation steps (overrides the file)")
       ->type_name("G")
       ->check(number_range(0, 1e9));
-  cmd.add_option("--integrator", o.integrator, "implicit or explicit (overrides dynamics: integrator)")
+  cmd.add_option("--integrator", o.integrator,
+                 "implicit (generalized-alpha, the default), euler or explicit (overrides dynamics: integrator)")
       ->type_name("NAME")
       ->check(CLI::Validator(
           [](std::string& s) {
-            return s == "implicit" || s == "explicit" ? std::string() : "must be implicit or explicit, not '" + s + "'";
+            dyn::Integrator i;
+            return interp::integrator_from_name(s, i) ? std::string()
+                                                       : "must be implicit, euler or explicit, not '" + s + "'";
           },
           ""));
 }
@@ -134,8 +137,7 @@ interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions&
   interp::RunSettings s = interp::file_settings(ls.rules);
   if (m.dt) s.dt = *m.dt;
   if (m.grow_every) s.grow_every = *m.grow_every;
-  if (!m.integrator.empty())
-    s.integrator = m.integrator == "explicit" ? dyn::Integrator::kExplicit : dyn::Integrator::kImplicit;
+  if (!m.integrator.empty()) interp::integrator_from_name(m.integrator, s.integrator);  // checked when parsed
   if (n) s.derivation_length = std::min(ls.steps_done + *n, limits::kDerivationSteps);
   s.max_modules = max_modules;
   return s;

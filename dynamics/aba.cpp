@@ -41,17 +41,27 @@ namespace avx2 {
 #pragma GCC pop_options
 #endif
 
-// The three entry points of one kernel.
+// The entry points of one kernel: a pass without update, with the
+// semi-implicit Euler update, with the generalized-alpha update, and
+// generalized-alpha's guess pass; the last three with and without the loads'
+// geometric stiffness.
+using PassFn = void (*)(const Model&, Data&, const StepTerms&, double);
 struct KernelFns {
   Kernel kernel;
-  void (*aba)(const Model&, Data&, double, double, double);
-  void (*integrate)(const Model&, Data&, double, double, double);
+  PassFn pass, euler, alpha, guess, euler_geo, alpha_geo, guess_geo;
 };
 
-constexpr KernelFns kBaselineFns{Kernel::kBaseline, baseline::aba_impl<false>, baseline::aba_impl<true>};
+#define LSD_KERNEL_FNS(ns, k)                                                                             \
+  KernelFns {                                                                                            \
+    k, ns::aba_impl<false, false, false>, ns::aba_impl<true, false, false>, ns::aba_impl<true, true, false>, \
+        ns::aba_impl<false, true, false>, ns::aba_impl<true, false, true>, ns::aba_impl<true, true, true>,  \
+        ns::aba_impl<false, true, true>                                                                  \
+  }
+constexpr KernelFns kBaselineFns = LSD_KERNEL_FNS(baseline, Kernel::kBaseline);
 #ifdef LSD_ABA_AVX2
-constexpr KernelFns kAvx2Fns{Kernel::kAvx2, avx2::aba_impl<false>, avx2::aba_impl<true>};
+constexpr KernelFns kAvx2Fns = LSD_KERNEL_FNS(avx2, Kernel::kAvx2);
 #endif
+#undef LSD_KERNEL_FNS
 
 bool cpu_has(Kernel k) {
   if (k == Kernel::kBaseline) return true;
@@ -105,21 +115,41 @@ const char* kernel_name(Kernel k) {
   return "?";
 }
 
-void aba(const Model& model, Data& data, double h) { active()->aba(model, data, h, 0.0, -1.0); }
+void aba_pass(const Model& model, Data& data, const StepTerms& terms, double max2) {
+  const KernelFns* k = active();
+  const bool geo = terms.kGeo != 0.0;
+  if (!(terms.dt > 0.0)) k->pass(model, data, terms, -1.0);
+  else if (terms.alpha && terms.guess) (geo ? k->guess_geo : k->guess)(model, data, terms, -1.0);
+  else if (terms.alpha) (geo ? k->alpha_geo : k->alpha)(model, data, terms, max2);
+  else (geo ? k->euler_geo : k->euler)(model, data, terms, max2);
+}
+
+namespace {
+// The implicit-Euler linearisation of a step h, advancing the state by dt.
+StepTerms euler_terms(double h, double dt) {
+  StepTerms t;
+  t.dt = dt;
+  t.kD = t.kP = h;
+  t.kK = h * h;
+  return t;
+}
+}  // namespace
+
+void aba(const Model& model, Data& data, double h) { aba_pass(model, data, euler_terms(h, 0.0)); }
 
 void aba_integrate(const Model& model, Data& data, double h_implicit, double dt) {
-  active()->integrate(model, data, h_implicit, dt, -1.0);
+  aba_pass(model, data, euler_terms(h_implicit, dt));
 }
 
 void aba_step(const Model& model, Data& data, double h_implicit, double dt,
               double max_angular_velocity) {
   const double max2 = max_angular_velocity * max_angular_velocity;
   if (!(max2 >= 0.0)) {  // NaN bound: every joint fails, as check_state says
-    active()->integrate(model, data, h_implicit, dt, -1.0);
+    aba_pass(model, data, euler_terms(h_implicit, dt));
     check_state(model, data, max_angular_velocity);
     return;
   }
-  active()->integrate(model, data, h_implicit, dt, max2);
+  aba_pass(model, data, euler_terms(h_implicit, dt), max2);
 }
 
 }  // namespace lsd::dyn

@@ -30,6 +30,11 @@ Data make_data(const Model& model) {
   d.aba_link.assign(n, 0);
   d.aba_fext.assign(n, Vec6::Zero());
   d.a.assign(n, Vec6::Zero());
+  d.q_pred.assign(n, Quat::Identity());
+  d.v_end.assign(n, Motion::zero());
+  d.dw_guess.assign(n, Vec3::Zero());
+  d.alpha_a.assign(n, Vec3::Zero());
+  d.com_acc.assign(n, Vec3::Zero());
   return d;
 }
 

@@ -45,6 +45,7 @@ struct Data {
 
   // ---- Outputs.
   std::vector<Vec3> dw;             // (nbody) rad/s^2, joint angular acceleration, child frame
+                                    //   (generalized-alpha's history too: leave it between steps)
   Vec3 base_dw = Vec3::Zero();      // rad/s^2, world (floating base)
   Vec3 base_dv = Vec3::Zero();      // m/s^2, world acceleration of the base origin
   std::vector<SE3> oMi;             // (nbody) body i in the world (set by forward_kinematics, aba)
@@ -53,6 +54,22 @@ struct Data {
   double potential_energy = 0.0;    // J, gravitational, zero at world origin height
   double elastic_energy = 0.0;      // J, joint springs 1/2 r^T K r
   int first_nonfinite_joint = -1;   // check_state: first diverged joint (0 = base), -1 if fine
+
+  // ---- History of the generalized-alpha integrator (step.hpp: Integrator::kImplicit).
+  // The algorithmic accelerations of the last step; its true ones are dw
+  // (and a floating base's below). Invalid after make_data: the next step then
+  // starts them from the accelerations of the current state.
+  std::vector<Vec3> alpha_a;        // (nbody) rad/s^2, joints, child frame; entry 0 unused
+  // A floating base's spatial acceleration (angular; linear, of its origin),
+  // in its own axes: algorithmic and true.
+  Vec3 alpha_base_aw = Vec3::Zero(), alpha_base_av = Vec3::Zero();
+  Vec3 alpha_base_dw = Vec3::Zero(), alpha_base_dv = Vec3::Zero();
+  bool alpha_valid = false;
+  // Each body's com acceleration at the last step (m/s^2, world): the load
+  // m (g - a) it carries enters the implicit matrix as a geometric stiffness.
+  // Invalid after make_data: the first step uses the weights alone.
+  std::vector<Vec3> com_acc;        // (nbody)
+  bool com_acc_valid = false;
 
   // ---- Scratch of aba (world axes about each body origin).
   // One packed 192-byte record per body (3 cache lines) carries the backward
@@ -75,7 +92,7 @@ struct Data {
   // free slots and given back at the branch point's turn, so that in a
   // depth-first tree the slots in use stay few and in cache. One slot: the
   // columns of A (kg m^2), the rows of B (kg m), the columns of M (kg), the
-  // bias force (N m; N), each 4 doubles (the 4th zero).
+  // bias force (N m; N) and the load (N), each 4 doubles (the 4th zero).
   struct alignas(64) AbaSum {
     double s[48];
   };
@@ -87,6 +104,9 @@ struct Data {
   std::vector<int> aba_link;
   std::vector<Vec6> aba_fext;       // (nbody) sum of body_forces (torque; force), per step
   std::vector<Vec6> a;              // (nbody) body acceleration (gravity-shifted), set by aba()
+  std::vector<Motion> v_end;        // (nbody) generalized-alpha: body velocities at end_velocity (aba_kernel.inc)
+  std::vector<Vec3> dw_guess;       // (nbody) generalized-alpha's guess pass: its accelerations
+  std::vector<Quat> q_pred;         // (nbody) a step's predicted joint rotations (generalized-alpha)
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

@@ -1,18 +1,190 @@
 #include "dynamics/step.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "dynamics/aba.hpp"
 #include "dynamics/kinematics.hpp"
+#include "dynamics/conservation.hpp"
 
 namespace lsd::dyn {
+namespace {
+
+// The terms of one pass for the integrator (aba.hpp, StepTerms).
+StepTerms terms_of(const StepOptions& o) {
+  const double h = o.dt;
+  StepTerms t;
+  t.dt = h;
+  switch (o.integrator) {
+    case Integrator::kExplicit:
+      break;
+    case Integrator::kEuler:
+      // (M + hD + h^2 K) a = f(q, w) - (D + h K) w...: springs at r + h w.
+      t.kD = t.kP = h;
+      t.kK = h * h;
+      break;
+    case Integrator::kImplicit: {
+      // Chung & Hulbert's parameters from rho_inf; Arnold & Bruls's form:
+      // (1-am) a_{n+1} + am a_n = (1-af) dw_{n+1} + af dw_n, the Newmark
+      // update from a, and the equations of motion at n+1, linearised about
+      // the state the history predicts: one ABA pass solves
+      // (M + gamma' h D + beta' h^2 K) dw_{n+1} = forces at the prediction,
+      // beta' = beta (1-af)/(1-am), gamma' = gamma (1-af)/(1-am).
+      const double r = std::clamp(o.rho_inf, 0.0, 1.0);
+      const double am = (2 * r - 1) / (r + 1), af = r / (r + 1);
+      t.alpha = true;
+      t.gamma = 0.5 - am + af;
+      t.beta = 0.25 * (1 - am + af) * (1 - am + af);
+      t.ea = -am / (1 - am);
+      t.ev = af / (1 - am);
+      t.fa = (1 - af) / (1 - am);
+      t.kD = t.gamma * t.fa * h;
+      t.kK = t.beta * t.fa * h * h;
+      break;
+    }
+  }
+  if (o.geometric_stiffness) t.kGeo = t.kK;
+  return t;
+}
+
+// Generalized-alpha's first step after its history was lost (a new Data, a
+// rebuilt model) is an implicit-Euler step, whose accelerations start the
+// history. Started from the explicit accelerations, the scheme overshoots: a
+// stiff joint released bent (omega h = 4.4) leaves its first step with
+// (omega h)^2 ~ 20 times its elastic energy as motion (docs/dynamics.md);
+// implicit Euler's first step damps that mode and the error of one
+// first-order step is O(h^2).
+void start_alpha(const Model& model, Data& data, const StepOptions& o, double max2) {
+  StepTerms t;
+  t.dt = o.dt;
+  t.kD = t.kP = o.dt;
+  t.kK = o.dt * o.dt;
+  if (o.geometric_stiffness) t.kGeo = t.kK;
+  aba_pass(model, data, t, max2);
+  for (int i = 1; i < model.nbody(); ++i) data.alpha_a[i] = data.dw[i];
+  // A floating base's: its spatial acceleration in its own axes at the pose
+  // of the pass (aba_kernel.inc, update_base).
+  const Mat3 Rt = data.oMi[0].rotation.transpose();
+  const Motion& v = data.v[0];
+  data.alpha_base_dw = data.alpha_base_aw = Rt * data.base_dw;
+  data.alpha_base_dv = data.alpha_base_av = Rt * (data.base_dv - v.angular.cross(v.linear));
+  data.alpha_valid = true;
+}
+
+// One pass (two in a fast generalized-alpha step: a guess, then the step
+// with its velocity products at the guess's end velocity).
+void one_step(const Model& model, Data& data, const StepOptions& options, bool fast) {
+  StepTerms t = terms_of(options);
+  if (fast && t.alpha && data.alpha_valid) {
+    StepTerms g = t;
+    g.guess = true;
+    aba_pass(model, data, g);
+    t.dw_guess = data.dw_guess.data();
+  }
+  // A free plant keeps its momentum (conservation.hpp); the explicit scheme,
+  // the reference, is left as it is.
+  const bool conserve = model.base_kind == BaseKind::kFloating && t.kK > 0;
+  const Momentum start = conserve ? momentum(model, data) : Momentum{};
+  // The divergence check (check_state) is fused into the last sweep.
+  const double max2 = options.max_angular_velocity * options.max_angular_velocity;
+  if (max2 >= 0.0) {
+    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, max2);
+    else aba_pass(model, data, t, max2);
+  } else {  // NaN bound: every joint fails, as check_state says
+    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, -1.0);
+    else aba_pass(model, data, t);
+    check_state(model, data, options.max_angular_velocity);
+  }
+  if (conserve && data.first_nonfinite_joint < 0) conserve_momentum(model, data, start, options.dt);
+  data.time += options.dt;
+}
+
+// The fastest joint's turn in a step of dt (rad), from the state's joint
+// velocities (and a floating base's), so that a resumed run decides alike.
+double fastest_turn(const Model& model, const Data& data, double dt) {
+  double fastest = model.base_kind == BaseKind::kFloating ? data.base_w.squaredNorm() : 0.0;
+  for (int i = 1; i < model.nbody(); ++i) fastest = std::max(fastest, data.w[i].squaredNorm());
+  return std::sqrt(fastest) * dt;
+}
+
+}  // namespace
 
 void step(const Model& model, Data& data, const StepOptions& options) {
-  const double h = options.dt;
-  // Implicit: forces linearised over the step (h D + h^2 K on the joint
-  // blocks, h C on the bodies); explicit: forces at the current state.
-  // The divergence check (check_state) is fused into the last sweep.
-  aba_step(model, data, options.integrator == Integrator::kImplicit ? h : 0.0, h,
-           options.max_angular_velocity);
-  data.time += h;
+  const double turn = fastest_turn(model, data, options.dt);
+  // Substeps keep each pass's turn below max_turn.
+  int k = 1;
+  if (options.max_turn > 0) {
+    const double kk = std::ceil(turn / options.max_turn);
+    k = kk <= 1 ? 1 : kk >= kMaxSubsteps ? kMaxSubsteps : int(kk);  // (NaN: 1, and the check catches it)
+  }
+  // A fast step (the explicit scheme, the reference, has none) guesses its
+  // velocity products (StepTerms::dw_guess) and is guarded against energy
+  // the integrator would make (conservation.hpp).
+  const bool fast =
+      options.integrator != Integrator::kExplicit && options.fast_turn >= 0 && turn > options.fast_turn;
+  const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
+  if (k == 1) {
+    one_step(model, data, options, fast);
+  } else {
+    StepOptions sub = options;
+    sub.dt = options.dt / k;
+    for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast);
+  }
+  if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);
+}
+
+// The numbers: two flags (alpha_valid, com_acc_valid), then with the first
+// each joint's algorithmic and true accelerations and the base's four
+// vectors, with the second each body's com acceleration.
+namespace {
+std::size_t history_size(int n, bool alpha, bool loads) {
+  return 2 + (alpha ? std::size_t(6 * (n - 1) + 12) : 0) + (loads ? std::size_t(3 * n) : 0);
+}
+}  // namespace
+
+std::vector<double> save_history(const Model& model, const Data& data) {
+  const int n = model.nbody();
+  if (model.nv() == 0 || (!data.alpha_valid && !data.com_acc_valid)) return {};  // nothing moves
+  std::vector<double> h;
+  h.reserve(history_size(n, data.alpha_valid, data.com_acc_valid));
+  auto put = [&h](const Vec3& v) { h.insert(h.end(), {v.x(), v.y(), v.z()}); };
+  h.push_back(data.alpha_valid ? 1 : 0);
+  h.push_back(data.com_acc_valid ? 1 : 0);
+  if (data.alpha_valid) {
+    for (int i = 1; i < n; ++i) {
+      put(data.alpha_a[i]);
+      put(data.dw[i]);
+    }
+    for (const Vec3* v : {&data.alpha_base_aw, &data.alpha_base_av, &data.alpha_base_dw, &data.alpha_base_dv}) put(*v);
+  }
+  if (data.com_acc_valid)
+    for (int i = 0; i < n; ++i) put(data.com_acc[i]);
+  return h;
+}
+
+bool load_history(const Model& model, Data& data, const std::vector<double>& h) {
+  const int n = model.nbody();
+  if (h.size() < 2 || (h[0] != 0 && h[0] != 1) || (h[1] != 0 && h[1] != 1)) return false;
+  const bool alpha = h[0] == 1, loads = h[1] == 1;
+  if (h.size() != history_size(n, alpha, loads)) return false;
+  const double* p = h.data() + 2;
+  auto get = [&p]() {
+    const Vec3 v(p[0], p[1], p[2]);
+    p += 3;
+    return v;
+  };
+  data.alpha_valid = alpha;
+  if (alpha) {
+    for (int i = 1; i < n; ++i) {
+      data.alpha_a[i] = get();
+      data.dw[i] = get();
+    }
+    for (Vec3* v : {&data.alpha_base_aw, &data.alpha_base_av, &data.alpha_base_dw, &data.alpha_base_dv}) *v = get();
+  }
+  data.com_acc_valid = loads;
+  if (loads)
+    for (int i = 0; i < n; ++i) data.com_acc[i] = get();
+  return true;
 }
 
 }  // namespace lsd::dyn

@@ -195,9 +195,8 @@ void base(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
 }
 
 void integrator(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
-  int k;
-  if (word(c, it, {"implicit", "explicit"}, k))
-    t.settings.integrator = k == 0 ? dyn::Integrator::kImplicit : dyn::Integrator::kExplicit;
+  if (!integrator_from_name(it.value, t.settings.integrator))
+    c.error(it.value_pos, "integrator must be 'implicit', 'euler' or 'explicit', not '" + it.value + "'");
 }
 
 // ---------------------------------------------------------------- merging edits
@@ -246,6 +245,9 @@ const KeyRow kDynamics[] = {
     {{"dt"}, plain_number, kPositive, nullptr, &RunSettings::dt},
     {{"grow every"}, plain_number, kNonNegative, nullptr, &RunSettings::grow_every},
     {{"integrator", ValueKind::kText}, integrator, {}, nullptr, nullptr, "implicit", merge<&RunSettings::integrator>},
+    {{"dissipation"}, plain_number, {0, 1}, nullptr, &RunSettings::dissipation},
+    {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
+    {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
 };
 
 std::span<const KeyRow> table(KeySection s) {

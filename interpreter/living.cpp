@@ -211,17 +211,24 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
 
 // Step 3: joint damping, a value on every axis, or a ratio of each joint's
 // critical damping with the inertia of its subtree, rigid, in the rest pose.
+// With stiffness damping: nu K added on every axis (Rayleigh's
+// stiffness-proportional damping, which damps a mode in proportion to its
+// frequency).
 void set_damping(const RunSettings& settings, dyn::Model& m) {
-  if (!settings.use_damping_ratio) {
-    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(settings.damping_scale * settings.damping);
-    return;
+  if (settings.use_damping_ratio) {
+    dyn::Data rest = dyn::make_data(m);
+    const std::vector<dyn::Mat3> inertia = dyn::subtree_joint_inertias(m, rest);
+    for (int k = 1; k < m.nbody(); ++k)
+      for (int a = 0; a < 3; ++a)
+        m.damping[std::size_t(k)][a] = 2 * settings.damping_ratio *
+                                       std::sqrt(m.stiffness[std::size_t(k)][a] * inertia[std::size_t(k)](a, a));
+  } else {
+    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(settings.damping);
   }
-  dyn::Data rest = dyn::make_data(m);
-  const std::vector<dyn::Mat3> inertia = dyn::subtree_joint_inertias(m, rest);
-  for (int k = 1; k < m.nbody(); ++k)
-    for (int a = 0; a < 3; ++a)
-      m.damping[std::size_t(k)][a] = settings.damping_scale * 2 * settings.damping_ratio *
-                                     std::sqrt(m.stiffness[std::size_t(k)][a] * inertia[std::size_t(k)](a, a));
+  for (int k = 1; k < m.nbody(); ++k) {
+    dyn::Vec3& d = m.damping[std::size_t(k)];
+    d = settings.damping_scale * (d + settings.stiffness_damping * m.stiffness[std::size_t(k)]);
+  }
 }
 
 }  // namespace

@@ -35,6 +35,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     ls.steps_done = h.step;
     ls.clock.origin = h.time;
     if (h.has_clock) ls.clock = {h.clock_origin, h.clock_dt, h.clock_ticks};  // exactly as it counted
+    ls.history = std::move(h.history);
     return true;
   }
   ls.current = ls.rules.axiom;
@@ -84,6 +85,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
                                             limits::kDerivationStepsText + " derivation steps"});
     return false;
   }
+  if (n > 0) ls.history.clear();  // it belonged to the model of the old string
   const TurtleOptions topt = turtle_options(ls.rules);
   RepeatDetector repeat(ls.rules, ls.current, ls.steps_done);
   for (long k = 0; k < n; ++k) {
@@ -105,7 +107,9 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   return true;
 }
 
-std::string saved_text(const Lsystem& ls) {
+std::string saved_text(const Lsystem& ls) { return saved_text(ls, ls.history); }
+
+std::string saved_text(const Lsystem& ls, const std::vector<double>& history) {
   StringHeader h;
   h.present = true;
   h.time = ls.time();
@@ -114,7 +118,8 @@ std::string saved_text(const Lsystem& ls) {
   h.clock_origin = ls.clock.origin;
   h.clock_dt = ls.clock.dt;
   h.clock_ticks = ls.clock.ticks;
-  return header_line(h) + string_to_text(ls.current, ls.rules.symbols);
+  return header_line(h) + (history.empty() ? std::string() : history_line(history)) +
+         string_to_text(ls.current, ls.rules.symbols);
 }
 
 }  // namespace lsd::interp

@@ -42,6 +42,7 @@ struct Lsystem {
   ModuleString current;
   int steps_done = 0;       // derivation steps applied so far
   Clock clock;              // simulated time (section 6)
+  std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
   DeriveScratch scratch;
   double time() const { return clock.now(); }
 };
@@ -80,7 +81,9 @@ class RepeatDetector {
 // remaining whole periods (RepeatDetector).
 bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
 
-// The string file of the current state: header line and string.
+// The string file of the current state: header line, ls.history and string.
 std::string saved_text(const Lsystem& ls);
+// ... with this integrator history (string_io.hpp) instead of ls.history.
+std::string saved_text(const Lsystem& ls, const std::vector<double>& history);
 
 }  // namespace lsd::interp

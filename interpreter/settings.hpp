@@ -5,18 +5,45 @@
 // Simulation runs with: nothing else keeps a second copy.
 #pragma once
 #include <Eigen/Core>
+#include <string_view>
 
 #include "common/limits.hpp"
 #include "dynamics/step.hpp"
 
 namespace lsd::interp {
 
+// The integrators by the names `integrator:` and --integrator know them.
+struct IntegratorName {
+  const char* name;
+  dyn::Integrator integrator;
+};
+inline constexpr IntegratorName kIntegratorNames[] = {
+    {"implicit", dyn::Integrator::kImplicit},  // generalized-alpha, the default
+    {"euler", dyn::Integrator::kEuler},        // implicit Euler
+    {"explicit", dyn::Integrator::kExplicit},  // semi-implicit Euler
+};
+inline const char* integrator_name(dyn::Integrator i) {
+  for (const IntegratorName& n : kIntegratorNames)
+    if (n.integrator == i) return n.name;
+  return "?";
+}
+// False when name is none of them.
+inline bool integrator_from_name(std::string_view name, dyn::Integrator& out) {
+  for (const IntegratorName& n : kIntegratorNames)
+    if (name == n.name) {
+      out = n.integrator;
+      return true;
+    }
+  return false;
+}
+
 // A value-initialised RunSettings holds every default of the dynamics:
 // section (the key table, interpreter/keys.cpp, reads its defaults from here).
 struct RunSettings {
   // ---- Time.
   double dt = 0.001;                                   // s, physics step
-  dyn::Integrator integrator = dyn::Integrator::kImplicit;
+  dyn::Integrator integrator = dyn::Integrator::kImplicit;  // generalized-alpha; or euler, explicit
+  double dissipation = 1 - dyn::kDefaultRhoInf;        // of the high modes, 0..1 (1 - rho_inf)
   double grow_every = 0;                               // s between derivation steps; 0: all at time 0
   long derivation_length = 1;                          // derivation steps of the run (header, or -n)
 
@@ -33,6 +60,8 @@ struct RunSettings {
   double damping_ratio = 0.1;                          // fraction of each joint's critical damping
   double damping = 0.002;                              // N m s/rad on every joint axis
   double young_scale = 1;                              // multiplies every Young's modulus (viewer)
+  double max_turn = dyn::kDefaultMaxTurn;              // rad a body may turn per pass (0: no substeps)
+  double stiffness_damping = 0;                        // s: adds nu K to every joint's damping (Rayleigh)
   double damping_scale = 1;                            // multiplies every joint damping (viewer)
 
   // ---- The base (the first body).

@@ -22,8 +22,17 @@ bool Simulation::start(Lsystem ls, const RunSettings& run_settings, std::vector<
   ls_.clock.count_steps_of(settings.dt);
   changed();
   if (!rebuild(diags)) return false;
+  restore_history();
   const long due = due_steps();
   return due == 0 || grow(due, diags);
+}
+
+// A string saved by a simulation carries the integrator's history; it
+// belongs to the model of that string, and is used when the model matches.
+void Simulation::restore_history() {
+  const std::vector<double> h = std::move(ls_.history);
+  ls_.history.clear();
+  if (!living_.empty()) dyn::load_history(living_.model, data_, h);
 }
 
 bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
@@ -79,6 +88,8 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
     dyn::StepOptions so;
     so.dt = settings.dt;
     so.integrator = settings.integrator;
+    so.rho_inf = 1 - settings.dissipation;
+    so.max_turn = settings.max_turn;
     so.max_angular_velocity = settings.max_angular_velocity;
     dyn::step(living_.model, data_, so);
     changed();
@@ -86,7 +97,7 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
     if (bad >= 0) {
       const std::string where = bad == 0 ? std::string("the base")
                                          : "the joint at module " + std::to_string(living_.joint_module[std::size_t(bad)]);
-      const bool implicit = settings.integrator == dyn::Integrator::kImplicit;
+      const bool implicit = settings.integrator != dyn::Integrator::kExplicit;
       diags.push_back({ls_.rules.path, {},
                        "the simulation diverged: " + where + " became non-finite or spun faster than " +
                            format_double(settings.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
@@ -130,7 +141,13 @@ TraceRow Simulation::trace_row() {
   return r;
 }
 
-std::string Simulation::saved_text() const { return interp::saved_text(ls_); }
+std::vector<double> Simulation::history() const {
+  return living_.empty() ? std::vector<double>{} : dyn::save_history(living_.model, data_);
+}
+
+std::string Simulation::saved_text() const {
+  return interp::saved_text(ls_, history());
+}
 
 bool check_run_length(const Lsystem& ls, const RunSettings& settings, double until,
                       std::vector<grammar::Diagnostic>& diags) {

@@ -76,11 +76,16 @@ class Simulation {
   // (loaded and run through forward kinematics when the string has changed).
   const dyn::Data& pose();
   TraceRow trace_row();
-  // The string file of the current state (header line and string).
+  // The integrator's history (dyn::save_history), which a saved string
+  // carries so that a resumed run is exact.
+  std::vector<double> history() const;
+  // The string file of the current state: header line, the integrator's
+  // history (when it has one) and the string.
   std::string saved_text() const;
 
  private:
   void changed() { ++version_; }
+  void restore_history();
   Lsystem ls_;
   LivingModel living_;
   dyn::Data data_;           // scratch of the step; poses valid when posed_ == version_

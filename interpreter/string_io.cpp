@@ -62,7 +62,34 @@ std::string header_line(const StringHeader& h) {
   return line + "\n";
 }
 
+std::string history_line(const std::vector<double>& history) {
+  std::string line = "# lsd history";
+  char buf[32];
+  for (double v : history) {
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    line += ' ';
+    line.append(buf, r.ptr);
+  }
+  return line + "\n";
+}
+
 namespace {
+
+// The numbers of a `# lsd history` line; false when one is malformed or not finite.
+bool read_history_numbers(const std::string& l, std::vector<double>& out) {
+  out.clear();
+  const char* p = l.data() + 13;  // after "# lsd history"
+  const char* end = l.data() + l.size();
+  for (;;) {
+    while (p < end && *p == ' ') ++p;
+    if (p == end) return true;
+    double v;
+    auto r = std::from_chars(p, end, v);
+    if (r.ec != std::errc() || !std::isfinite(v)) return false;
+    out.push_back(v);
+    p = r.ptr;
+  }
+}
 
 // The fields of a `# lsd` line: `key=value` words. False when a number is
 // malformed or out of range.
@@ -132,8 +159,15 @@ void read_comment_line(Cursor& c, StringHeader& header) {
   std::size_t e = text.find('\n', c.i);
   if (e == std::string::npos) e = text.size();
   const std::string l = text.substr(c.i, e - c.i);
-  if (l.rfind("# lsd", 0) == 0) {
+  if (l.rfind("# lsd history", 0) == 0) {
+    if (!read_history_numbers(l, header.history)) {
+      c.error(c.i, "bad '# lsd history' line");
+      header.history.clear();
+    }
+  } else if (l.rfind("# lsd", 0) == 0) {
+    std::vector<double> history = std::move(header.history);  // (whatever the order of the two lines)
     header = StringHeader{};
+    header.history = std::move(history);
     header.present = true;
     if (!read_header_fields(l, header)) {
       c.error(c.i, "bad '# lsd' header line");

@@ -21,7 +21,11 @@ struct StringHeader {
   bool has_clock = false;  // t0, n and dt were given (and agree with t)
   double clock_origin = 0, clock_dt = 0;
   long clock_ticks = 0;
+  // `# lsd history <numbers>`: the integrator's history (dyn::save_history),
+  // written by a simulation so that a resumed run is exact.
+  std::vector<double> history;
 };
+std::string history_line(const std::vector<double>& history);  // "# lsd history ...\n"
 
 void write_string(std::ostream& out, const ModuleString& s, const SymbolTable& symbols);
 std::string string_to_text(const ModuleString& s, const SymbolTable& symbols);

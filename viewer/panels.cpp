@@ -175,12 +175,11 @@ void motion_section(App& app) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderInt("##sub", &m.max_substeps, 1, 5000, "substeps <= %d", ImGuiSliderFlags_Logarithmic);
-  int integ = rs.integrator == dyn::Integrator::kImplicit ? 0 : 1;
   ImGui::TextUnformatted("integrator");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("implicit", &integ, 0)) rs.integrator = dyn::Integrator::kImplicit;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("explicit", &integ, 1)) rs.integrator = dyn::Integrator::kExplicit;
+  for (const interp::IntegratorName& n : interp::kIntegratorNames) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(n.name, rs.integrator == n.integrator)) rs.integrator = n.integrator;
+  }
   ImGui::Text("%d substeps/frame, t = %.2f s", app.substeps, sim_time(s));
   if (app.behind) {
     ImGui::SameLine();

@@ -118,7 +118,16 @@ TEST_CASE("ABA equals the CRBA solve on random 3-D chains and trees of 200 bodie
   }
 }
 
-TEST_CASE("implicit ABA solves (M + hD + h^2 K) a = tau - K r - (D + hK) w - b", "[aba]") {
+// J_r(r)^-T: the transposed inverse right Jacobian of SO(3), closed form
+// (Chirikjian), for the spring torque J_r^-T K r, the gradient of 1/2 r^T K r.
+Mat3 inverse_right_jacobian_t(const Vec3& r) {
+  const double t = r.norm();
+  const Mat3 S = skew(r);
+  const double c = t < 1e-4 ? 1.0 / 12 : 1.0 / (t * t) - (1 + std::cos(t)) / (2 * t * std::sin(t));
+  return (Mat3::Identity() + 0.5 * S + c * S * S).transpose();
+}
+
+TEST_CASE("implicit ABA solves (M + hD + h^2 K) a = tau - J_r^-T K (r + h w) - D w - b", "[aba]") {
   Model model = make_random_tree(80, false, 11);
   std::srand(11);
   for (int i = 1; i < model.nbody(); ++i) {
@@ -136,7 +145,7 @@ TEST_CASE("implicit ABA solves (M + hD + h^2 K) a = tau - K r - (D + hK) w - b",
     const Vec3 K = model.stiffness[i], D = model.damping[i];
     A.block<3, 3>(k, k) += (h * D + h * h * K).asDiagonal();
     const Vec3 r = rotation_vector_from_quat(data.q[i]);
-    rhs.segment<3>(k) += -K.cwiseProduct(r) - (D + h * K).cwiseProduct(data.w[i]);
+    rhs.segment<3>(k) += -inverse_right_jacobian_t(r) * K.cwiseProduct(r + h * data.w[i]) - D.cwiseProduct(data.w[i]);
   }
   const Eigen::VectorXd a_dense = A.llt().solve(rhs);
   CHECK(rel_err(joint_accelerations(model, data), a_dense) < 1e-9);

@@ -35,6 +35,7 @@ inline bool simulate(interp::Lsystem& ls, double until, std::vector<grammar::Dia
   interp::Simulation sim;
   const bool ok = sim.start(std::move(ls), settings, diags) && interp::run_until(sim, until, trace_every, on_row, diags);
   ls = sim.lsystem();
+  ls.history = sim.history();  // so that saved_text(ls) resumes exactly
   return ok;
 }
 
