@@ -20,7 +20,8 @@ double seconds(std::chrono::steady_clock::duration d) { return std::chrono::dura
 std::string duration_text(double s) {
   char buf[48];
   if (!std::isfinite(s)) return "?";
-  if (s < 60) std::snprintf(buf, sizeof buf, "%.0f s", std::max(0.0, s));
+  if (s < 10) std::snprintf(buf, sizeof buf, "%.1f s", std::max(0.0, s));
+  else if (s < 60) std::snprintf(buf, sizeof buf, "%.0f s", s);
   else if (s < 3600) std::snprintf(buf, sizeof buf, "%d min %02d s", int(s / 60), int(s) % 60);
   else std::snprintf(buf, sizeof buf, "%d h %02d min", int(s / 3600), int(s / 60) % 60);
   return buf;
