@@ -76,6 +76,7 @@ void Progress::clear() {
 }
 
 void Progress::simulation(const interp::Simulation& sim, long frame) {
+  if (!on_) return;
   const double t = sim.time();
   const double wall = seconds(Clock::now() - start_);
   samples_.emplace_back(wall, t);

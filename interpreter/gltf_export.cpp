@@ -16,10 +16,9 @@ namespace {
 constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
 constexpr float kSame = 1e-6f;  // a channel whose samples all differ by less is a constant
 
-// The glTF mesh of one body's primitives: per colour, vertices (position and
-// normal, in the body frame) and triangles.
+// The faces riding on one body, per colour index, in the body's frame.
 struct MeshBuilder {
-  std::map<int, Mesh> by_colour;  // faces in world coordinates
+  std::map<int, Mesh> by_colour;
 };
 
 // The bytes of three buffer views, appended to as the model is built.
@@ -29,6 +28,7 @@ struct Bytes {
   std::size_t add(const void* p, std::size_t n) {
     data.resize((data.size() + 3) / 4 * 4);
     const std::size_t at = data.size();
+    if (n == 0) return at;  // (p may be null then)
     data.resize(at + n);
     std::memcpy(data.data() + at, p, n);
     return at;
