@@ -54,11 +54,6 @@ class CatchInterrupts {
   void (*term_)(int);
 };
 
-int usage(const char* command, const std::string& what) {
-  std::cerr << "lsd " << command << ": " << what << "\n";
-  return kExitUsage;
-}
-
 int error(const std::string& what) {
   std::cerr << "lsd: error: " << what << "\n";
   return kExitInput;
@@ -89,10 +84,10 @@ int plan(const char* command, const DrawOptions& o, bool closed, Frames& f, inte
   const double n = std::floor((until - f.t0) * f.fps + 1e-6) + (closed ? 1 : 0);
   const std::string what = "--time " + interp::format_double(until) + " at " + interp::format_double(f.fps) +
                            " frames per second from t=" + interp::format_double(f.t0) + " s";
-  if (!(n >= 1)) return usage(command, what + " makes no frame");
+  if (!(n >= 1)) return usage_error(command, what + " makes no frame");
   if (n > double(limits::kAnimationFrames))
-    return usage(command, what + " makes " + interp::format_double(n) + " frames, more than the limit of " +
-                              std::to_string(limits::kAnimationFrames) + " (lower --fps or --time)");
+    return usage_error(command, what + " makes " + interp::format_double(n) + " frames, more than the limit of " +
+                                    std::to_string(limits::kAnimationFrames) + " (lower --fps or --time)");
   f.count = long(n);
   std::vector<grammar::Diagnostic> diags;
   if (!interp::check_run_length(ls, run_settings(ls, o.motion, o.n, o.in.max_modules), until, diags)) {
@@ -204,13 +199,13 @@ std::string frame_path(const std::string& pattern, long k) {
 
 int render_animation(const DrawOptions& o, int width, int height, OutputKind kind) {
   const bool video = kind == OutputKind::kMp4;
-  if (!o.motion.time) return usage("render", "a video or frame sequence needs --time T (the span to animate)");
+  if (!o.motion.time) return usage_error("render", "a video or frame sequence needs --time T (the span to animate)");
   std::string why;
-  if (!video && !frame_pattern(o.out, &why)) return usage("render", why);
+  if (!video && !frame_pattern(o.out, &why)) return usage_error("render", why);
   if (video && (width % 2 || height % 2 || width > view::kMaxVideoSize || height > view::kMaxVideoSize))
-    return usage("render", "a video's width and height must be even and at most " +
-                               std::to_string(view::kMaxVideoSize) + " (H.264), not " + std::to_string(width) + "x" +
-                               std::to_string(height));
+    return usage_error("render", "a video's width and height must be even and at most " +
+                                     std::to_string(view::kMaxVideoSize) + " (H.264), not " + std::to_string(width) +
+                                     "x" + std::to_string(height));
   Frames f;
   interp::Lsystem ls;
   if (const int status = plan("render", o, false, f, ls)) return status;

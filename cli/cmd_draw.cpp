@@ -51,12 +51,12 @@ OutputKind output_kind(const std::string& path) {
   return OutputKind::kUnknown;
 }
 
-namespace {
-
-int usage(const char* command, const std::string& what) {
+int usage_error(const char* command, const std::string& what) {
   std::cerr << "lsd " << command << ": " << what << "\n";
   return kExitUsage;
 }
+
+namespace {
 
 void add_draw_options(CLI::App& cmd, DrawOptions& o, const char* out_help) {
   add_input_options(cmd, o.in);
@@ -128,11 +128,11 @@ Runner add_export(CLI::App& app) {
   return [o]() {
     const OutputKind kind = output_kind(o->out);
     if (kind == OutputKind::kGlb || kind == OutputKind::kGltf) {
-      if (o->fps && !o->motion.time) return usage("export", "--fps needs --time T (the span to animate)");
+      if (o->fps && !o->motion.time) return usage_error("export", "--fps needs --time T (the span to animate)");
       return export_gltf(*o, kind == OutputKind::kGlb);
     }
-    if (kind != OutputKind::kObj) return usage("export", "'" + o->out + "': use an .obj, .glb or .gltf file");
-    if (o->fps) return usage("export", "--fps needs an animated output (.glb or .gltf)");
+    if (kind != OutputKind::kObj) return usage_error("export", "'" + o->out + "': use an .obj, .glb or .gltf file");
+    if (o->fps) return usage_error("export", "--fps needs an animated output (.glb or .gltf)");
     interp::Geometry g;
     if (!plant_geometry(*o, g)) return kExitInput;
     std::string mtl = o->out;
@@ -167,9 +167,9 @@ Runner add_render(CLI::App& app) {
   return [o]() {
     const OutputKind kind = output_kind(o->draw.out);
     if (kind != OutputKind::kPng && kind != OutputKind::kMp4 && kind != OutputKind::kPngFrames)
-      return usage("render", "'" + o->draw.out + "': use a .png picture, an .mp4 video or numbered frames such as frames/%04d.png");
+      return usage_error("render", "'" + o->draw.out + "': use a .png picture, an .mp4 video or numbered frames such as frames/%04d.png");
     if (kind == OutputKind::kPng && o->draw.fps)
-      return usage("render", "--fps needs a video (.mp4) or numbered frames (frames/%04d.png)");
+      return usage_error("render", "--fps needs a video (.mp4) or numbered frames (frames/%04d.png)");
 #ifdef LSD_HAVE_VIEWER
     if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, kind);
     interp::Geometry g;

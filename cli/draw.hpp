@@ -31,6 +31,9 @@ bool drawn_geometry(const interp::Lsystem& ls, const interp::RunSettings& settin
 // lsd segments, export and render (of a picture) do. Prints its errors.
 bool plant_geometry(const DrawOptions& o, interp::Geometry& g);
 
+// "lsd COMMAND: what" on standard error; returns the usage exit status.
+int usage_error(const char* command, const std::string& what);
+
 // What -o asks for, by its extension.
 enum class OutputKind { kObj, kGlb, kGltf, kPng, kMp4, kPngFrames, kUnknown };
 OutputKind output_kind(const std::string& path);
