@@ -7,13 +7,14 @@
 
 namespace lsd::cli {
 
-bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls) {
+bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls, Progress& progress) {
   if (!load(in, ls)) return false;
   const long steps = n ? *n : std::max(0, ls.rules.derivation_length - ls.steps_done);
   interp::DeriveOptions opts;
   opts.max_modules = in.max_modules;
   std::vector<grammar::Diagnostic> diags;
-  const bool ok = interp::derive(ls, steps, opts, diags);
+  const bool ok = derive(ls, steps, opts, diags, progress);
+  progress.clear();
   print_diags(diags, &ls);
   return ok;
 }
@@ -43,15 +44,18 @@ Runner add_derive(CLI::App& app) {
     InputOptions in;
     std::optional<long> n;
     std::string out;
+    bool quiet = false;
   };
   auto* cmd = app.add_subcommand("derive", "print the string after N derivation steps");
   auto o = std::make_shared<Options>();
   add_input_options(*cmd, o->in);
   add_steps_option(*cmd, o->n, "derivation steps (default: the rest of the derivation length)");
   add_output_option(*cmd, o->out, "write the string file OUT (atomically) instead of printing the string");
+  add_quiet_option(*cmd, o->quiet);
   return [o]() {
     interp::Lsystem ls;
-    const bool ok = load_and_derive(o->in, o->n, ls);
+    Progress progress(o->quiet);
+    const bool ok = load_and_derive(o->in, o->n, ls, progress);
     if (ls.rules.path.empty()) return kExitInput;  // nothing loaded
     if (!o->out.empty()) {
       // Even after an error, -o holds the last complete string.

@@ -1,69 +1,99 @@
-// Commands that draw the plant: segments (CSV), export (OBJ), render (PNG).
+// Commands that draw the plant: segments (CSV), export (OBJ, glTF), render
+// (PNG, video, frames; the animations are in animate.cpp).
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
-#include "commands.hpp"
+#include "draw.hpp"
+#include "interpreter/living.hpp"
 #include "interpreter/obj_export.hpp"
-#include "interpreter/simulate.hpp"
-#include "interpreter/turtle.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/offscreen.hpp"
 #endif
 
 namespace lsd::cli {
-namespace {
 
-// What every drawing command reads: the file, -n, -o and the motion options.
-struct DrawOptions {
-  InputOptions in;
-  MotionOptions motion;
-  std::optional<long> n;
-  std::string out;
-};
+bool drawn_geometry(const interp::Lsystem& ls, const interp::RunSettings& settings, interp::Geometry& g,
+                    interp::LivingModel* model) {
+  interp::ModuleString drawn;
+  interp::DeriveOptions opts;
+  opts.max_modules = settings.max_modules;
+  interp::DeriveScratch scratch;
+  auto res = interp::apply_homomorphism(ls.rules, ls.current, drawn, opts, scratch);
+  if (!res.ok) {
+    print_diags({res.error}, &ls);
+    return false;
+  }
+  const bool same = ls.rules.homomorphism.empty();  // then `drawn` is the string itself
+  g = interp::interpret(same ? ls.current : drawn, interp::turtle_options(ls.rules));
+  if (model) {
+    std::vector<grammar::Diagnostic> diags;
+    if (!interp::build_living_model(ls.rules, settings, same ? ls.current : drawn, *model, diags)) {
+      print_diags(diags, &ls);
+      return false;
+    }
+  }
+  return true;
+}
+
+OutputKind output_kind(const std::string& path) {
+  const auto slash = path.rfind('/'), dot = path.rfind('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return OutputKind::kUnknown;
+  std::string ext = path.substr(dot + 1);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  const bool numbered = path.find('%', slash == std::string::npos ? 0 : slash) != std::string::npos;
+  if (ext == "png") return numbered ? OutputKind::kPngFrames : OutputKind::kPng;
+  if (ext == "obj") return OutputKind::kObj;
+  if (ext == "glb") return OutputKind::kGlb;
+  if (ext == "gltf") return OutputKind::kGltf;
+  if (ext == "mp4") return OutputKind::kMp4;
+  return OutputKind::kUnknown;
+}
+
+int usage_error(const char* command, const std::string& what) {
+  std::cerr << "lsd " << command << ": " << what << "\n";
+  return kExitUsage;
+}
+
+namespace {
 
 void add_draw_options(CLI::App& cmd, DrawOptions& o, const char* out_help) {
   add_input_options(cmd, o.in);
   add_steps_option(cmd, o.n, "derivation steps (default: the rest of the derivation length)");
   add_motion_options(cmd, o.motion, "first grow and move the plant for T simulated seconds, as lsd run does");
   add_output_option(cmd, o.out, out_help);
-}
-
-// Loads, derives (or with --time, grows and moves) and interprets: the
-// geometry of the plant as drawn (homomorphism applied, joints bent as their
-// state says).
-bool geometry(const DrawOptions& o, interp::Geometry& g) {
-  interp::Lsystem loaded;
-  const interp::Lsystem* ls = &loaded;
-  interp::Simulation sim;
-  if (o.motion.time) {
-    if (!load(o.in, loaded)) return false;
-    const interp::RunSettings settings = run_settings(loaded, o.motion, o.n, o.in.max_modules);
-    std::vector<grammar::Diagnostic> diags;
-    bool ok = interp::check_run_length(loaded, settings, *o.motion.time, diags);
-    if (ok) {
-      ok = sim.start(std::move(loaded), settings, diags) && interp::run_until(sim, *o.motion.time, 0, nullptr, diags);
-      ls = &sim.lsystem();
-    }
-    print_diags(diags, ls);
-    if (!ok) return false;
-  } else if (!load_and_derive(o.in, o.n, loaded)) {
-    return false;
-  }
-  interp::ModuleString drawn;
-  interp::DeriveOptions opts;
-  opts.max_modules = o.in.max_modules;
-  interp::DeriveScratch scratch;
-  auto res = interp::apply_homomorphism(ls->rules, ls->current, drawn, opts, scratch);
-  if (!res.ok) {
-    print_diags({res.error}, ls);
-    return false;
-  }
-  g = interp::interpret(drawn, interp::turtle_options(ls->rules));
-  return true;
+  add_quiet_option(cmd, o.quiet);
 }
 
 }  // namespace
+
+bool plant_geometry(const DrawOptions& o, interp::Geometry& g) {
+  Progress progress(o.quiet);
+  interp::Lsystem loaded;
+  const interp::Lsystem* ls = &loaded;
+  interp::Simulation sim;
+  interp::RunSettings settings;
+  if (o.motion.time) {
+    if (!load(o.in, loaded)) return false;
+    settings = run_settings(loaded, o.motion, o.n, o.in.max_modules);
+    std::vector<grammar::Diagnostic> diags;
+    bool ok = interp::check_run_length(loaded, settings, *o.motion.time, diags);
+    if (ok) {
+      progress.span(loaded.time(), *o.motion.time);
+      ok = sim.start(std::move(loaded), settings, diags) &&
+           run_until(sim, *o.motion.time, 0, nullptr, diags, progress);
+      ls = &sim.lsystem();
+    }
+    progress.clear();
+    print_diags(diags, ls);
+    if (!ok) return false;
+  } else {
+    if (!load_and_derive(o.in, o.n, loaded, progress)) return false;
+    settings.max_modules = o.in.max_modules;
+  }
+  return drawn_geometry(*ls, settings, g);
+}
 
 Runner add_segments(CLI::App& app) {
   auto* cmd = app.add_subcommand("segments", "CSV x0,y0,z0,x1,y1,z1,width of every drawn segment");
@@ -71,7 +101,7 @@ Runner add_segments(CLI::App& app) {
   add_draw_options(*cmd, *o, "write the CSV to OUT instead of standard output");
   return [o]() {
     interp::Geometry g;
-    if (!geometry(*o, g)) return kExitInput;
+    if (!plant_geometry(*o, g)) return kExitInput;
     std::string out = "x0,y0,z0,x1,y1,z1,width\n";
     for (const auto& s : g.segments) {
       for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z()})
@@ -87,17 +117,28 @@ Runner add_segments(CLI::App& app) {
 }
 
 Runner add_export(CLI::App& app) {
-  auto* cmd = app.add_subcommand("export", "a Wavefront OBJ mesh of the plant (and its .mtl)");
+  auto* cmd = app.add_subcommand(
+      "export", "a mesh of the plant: Wavefront OBJ (and its .mtl), or glTF 2.0 (.glb, .gltf), animated with --time");
   auto o = std::make_shared<DrawOptions>();
-  add_draw_options(*cmd, *o, "the mesh file OUT.obj (OUT.mtl is written beside it)");
+  add_draw_options(*cmd, *o,
+                   "OUT.obj (OUT.mtl is written beside it), or OUT.glb / OUT.gltf: with --time, the growth and "
+                   "motion from the string's time to T as one animation");
+  add_fps_option(*cmd, o->fps, "keyframes per second of a glTF animation (default 30)");
   cmd->get_option("-o")->required();
   return [o]() {
+    const OutputKind kind = output_kind(o->out);
+    if (kind == OutputKind::kGlb || kind == OutputKind::kGltf) {
+      if (o->fps && !o->motion.time) return usage_error("export", "--fps needs --time T (the span to animate)");
+      return export_gltf(*o, kind == OutputKind::kGlb);
+    }
+    if (kind != OutputKind::kObj) return usage_error("export", "'" + o->out + "': use an .obj, .glb or .gltf file");
+    if (o->fps) return usage_error("export", "--fps needs an animated output (.glb or .gltf)");
     interp::Geometry g;
-    if (!geometry(*o, g)) return kExitInput;
+    if (!plant_geometry(*o, g)) return kExitInput;
     std::string mtl = o->out;
     const auto dot = mtl.rfind('.');
     const auto slash = mtl.rfind('/');
-    if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) mtl.resize(dot);
+    mtl.resize(dot);
     mtl += ".mtl";
     std::ostringstream obj, mat;
     interp::ObjOptions oo;
@@ -113,16 +154,26 @@ Runner add_render(CLI::App& app) {
     DrawOptions draw;
     int width = 800, height = 800;
   };
-  auto* cmd = app.add_subcommand("render", "a picture of the plant (PNG), without a display");
+  auto* cmd = app.add_subcommand(
+      "render", "a picture of the plant (PNG), or with --time a video (MP4) or numbered PNG frames, without a display");
   auto o = std::make_shared<RenderOptions>();
-  add_draw_options(*cmd, o->draw, "the picture OUT.png");
+  add_draw_options(*cmd, o->draw,
+                   "the picture OUT.png, or with --time the video OUT.mp4 (H.264) or the frames DIR/%04d.png "
+                   "(numbered from 0) of the growth and motion up to T");
+  add_fps_option(*cmd, o->draw.fps, "frames per second of a video or frame sequence (default 30)");
   cmd->get_option("-o")->required();
   cmd->add_option("--width", o->width, "picture width in pixels (default 800)")->type_name("W")->check(number_range(16, 16384));
   cmd->add_option("--height", o->height, "picture height in pixels (default 800)")->type_name("H")->check(number_range(16, 16384));
   return [o]() {
+    const OutputKind kind = output_kind(o->draw.out);
+    if (kind != OutputKind::kPng && kind != OutputKind::kMp4 && kind != OutputKind::kPngFrames)
+      return usage_error("render", "'" + o->draw.out + "': use a .png picture, an .mp4 video or numbered frames such as frames/%04d.png");
+    if (kind == OutputKind::kPng && o->draw.fps)
+      return usage_error("render", "--fps needs a video (.mp4) or numbered frames (frames/%04d.png)");
 #ifdef LSD_HAVE_VIEWER
+    if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, kind);
     interp::Geometry g;
-    if (!geometry(o->draw, g)) return kExitInput;
+    if (!plant_geometry(o->draw, g)) return kExitInput;
     std::string err;
     if (!view::render_png(g, o->width, o->height, o->draw.out, &err)) {
       std::cerr << "lsd: error: " << err << "\n";

@@ -15,6 +15,7 @@ struct RunCommand {
   std::optional<long> n;
   std::string out, trace;
   double trace_every = 0;
+  bool quiet = false;
 };
 
 // A CSV written to PATH.tmp and renamed when complete.
@@ -57,8 +58,11 @@ int run(const RunCommand& o) {
     return kExitInput;
   }
   interp::Simulation sim;
+  Progress progress(o.quiet);
+  progress.span(ls.time(), until);
   const bool ok = sim.start(std::move(ls), settings, diags) &&
-                  interp::run_until(sim, until, o.trace_every, [&](const interp::TraceRow& r) { trace.row(r); }, diags);
+                  run_until(sim, until, o.trace_every, [&](const interp::TraceRow& r) { trace.row(r); }, diags, progress);
+  progress.clear();
   print_diags(diags, &sim.lsystem());
   trace.close();
   if (!o.out.empty()) {  // even after an error: the last complete, finite string
@@ -84,6 +88,7 @@ Runner add_run(CLI::App& app) {
   cmd->add_option("--trace-every", o->trace_every, "simulated seconds between trace rows (default: every step)")
       ->type_name("T")
       ->check(number_range(0, 1e9));
+  add_quiet_option(*cmd, o->quiet);
   return [o]() { return run(*o); };
 }
 

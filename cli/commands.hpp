@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "options.hpp"
+#include "progress.hpp"
 
 namespace lsd::cli {
 
@@ -18,7 +19,8 @@ Runner add_run(CLI::App& app);
 Runner add_render(CLI::App& app);
 Runner add_view(CLI::App& app);
 
-// Loads the file and derives -n N steps (default: the rest of the derivation length).
-bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls);
+// Loads the file and derives -n N steps (default: the rest of the derivation
+// length), with the progress line.
+bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls, Progress& progress);
 
 }  // namespace lsd::cli

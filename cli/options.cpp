@@ -103,6 +103,23 @@ void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help) 
           ""));
 }
 
+void add_quiet_option(CLI::App& cmd, bool& quiet) {
+  cmd.add_flag("--quiet", quiet, "no progress line on a terminal (it is never printed into a pipe or a file)");
+}
+
+void add_fps_option(CLI::App& cmd, std::optional<double>& fps, const char* help) {
+  cmd.add_option("--fps", fps, help)
+      ->type_name("F")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            double x = 0;
+            auto r = std::from_chars(s.data(), s.data() + s.size(), x);
+            const bool ok = r.ec == std::errc() && r.ptr == s.data() + s.size() && x > 0 && x <= 1000;
+            return ok ? std::string() : "must be a number of frames per second above 0 and at most 1000, not '" + s + "'";
+          },
+          ""));
+}
+
 void add_steps_option(CLI::App& cmd, std::optional<long>& n, const char* help) {
   cmd.add_option("-n", n, help)->type_name("N")->check(number_range(0, double(limits::kDerivationSteps)));
 }

@@ -36,6 +36,11 @@ struct MotionOptions {
 // time_help says what --time does for this command.
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help);
 
+// --quiet: no progress line (progress.hpp).
+void add_quiet_option(CLI::App& cmd, bool& quiet);
+// --fps F: frames per second of an animation (positive, at most 1000).
+void add_fps_option(CLI::App& cmd, std::optional<double>& fps, const char* help);
+
 // -n N: derivation steps.
 void add_steps_option(CLI::App& cmd, std::optional<long>& n, const char* help);
 // -o OUT.

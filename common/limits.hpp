@@ -34,4 +34,8 @@ inline constexpr int kRewriteDepth = 1000;                    // maximum depth: 
 inline constexpr double kPhysicsSteps = 1e8;          // steps of dt one run may take
 inline constexpr double kAngularVelocity = 1e4;       // rad/s: a joint spinning faster has diverged
 
+// ---- Animations (lsd export --time to .glb/.gltf, lsd render --fps).
+inline constexpr long kAnimationFrames = 100'000;           // frames of one animation (55 min at 30 fps)
+inline constexpr std::size_t kAnimationPoses = 20'000'000;  // body poses kept for one glTF (bodies x frames, 28 B each)
+
 }  // namespace lsd::limits

@@ -331,7 +331,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       tu.polygons.add(t.pos);
       break;
     case kPolyEnd:
-      tu.polygons.close([&](const Vec3* first, std::size_t count) { out.polygon(first, count, t.colour); });
+      tu.polygons.close([&](const Vec3* first, std::size_t count) { out.polygon(first, count, t.colour, i); });
       break;
     case kSphere:
       out.sphere(t, np > 0 ? p[0] : t.width, i);
@@ -361,7 +361,7 @@ struct KeepNothing {
   void reserve(const Census&) {}
   void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/) {}
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
-  void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/) {}
+  void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/) {}
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
   void frame(const TurtleState&) {}
   void finish(const TurtleState&) {}
@@ -381,8 +381,8 @@ struct DrawGeometry : KeepNothing {
   void sphere(const TurtleState& t, double diameter, std::uint32_t i) {
     geo.spheres.push_back({t.pos, diameter, t.colour, i});
   }
-  void polygon(const Vec3* first, std::size_t count, int colour) {
-    geo.polygons.push_back({std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour});
+  void polygon(const Vec3* first, std::size_t count, int colour, std::uint32_t i) {
+    geo.polygons.push_back({std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour, i});
     geo.polygon_vertices.insert(geo.polygon_vertices.end(), first, first + count);
   }
   void finish(const TurtleState& t) { geo.final_state = t; }

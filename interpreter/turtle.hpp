@@ -71,6 +71,7 @@ struct Geometry {
     std::uint32_t first;  // index of the first vertex in Geometry::polygon_vertices
     std::uint32_t count;  // number of vertices (>= 3)
     int colour;
+    std::uint32_t module;  // index in the string of the } that closed it
   };
 
   std::vector<Segment> segments;

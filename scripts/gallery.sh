@@ -31,6 +31,11 @@ mkdir -p docs/gallery/abop
 for f in examples/abop/*.ls; do
   run $lsd render "$f" -o "docs/gallery/abop/$(basename "$f" .ls).png" --width 240 --height 240
 done
+# the README's animation: the video, and a GIF made from it
+run $lsd render examples/dynamics/herb.ls --time 10 --fps 30 -o docs/gallery/herb.mp4 $size
+ffmpeg -v error -y -i docs/gallery/herb.mp4 \
+  -vf "fps=12,scale=300:-1:flags=lanczos,split[a][b];[a]palettegen=max_colors=64[p];[b][p]paletteuse=dither=bayer:bayer_scale=5" \
+  docs/gallery/herb.gif
 run $lsd view examples/dynamics/herb.ls --frames 600 --screenshot docs/viewer.png > /dev/null
 echo "viewer: docs/viewer.png"
 echo "gallery: $(ls docs/gallery/*.png | wc -l) pictures in docs/gallery/"

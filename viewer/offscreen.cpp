@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "viewer/gl_context.hpp"
 
 namespace lsd::view {
 namespace {
@@ -128,19 +127,51 @@ void read_back_buffer(int width, int height, std::vector<std::uint8_t>* rgb) {
 // ---------------------------------------------------------------- pictures
 
 bool render_offscreen(const Renderer& r, const Camera& cam, int width, int height, const RenderOptions& opt,
-                      std::vector<std::uint8_t>* rgb, std::string* error) {
-  OffscreenTarget target;
+                      std::vector<std::uint8_t>* rgb, std::string* error, OffscreenTarget* keep) {
+  OffscreenTarget local;
+  OffscreenTarget& target = keep ? *keep : local;
   if (!target.ensure(width, height, antialias_samples(r.primitive_count(), opt.samples), error)) return false;
   target.bind();
   r.draw(cam, width, height, opt);
   const bool ok = target.read_rgb(rgb, error);
   const GLenum gl_error = glGetError();
-  target.release();
+  local.release();
   if (ok && gl_error != GL_NO_ERROR) {
     if (error) *error = "OpenGL error " + std::to_string(gl_error) + " while rendering";
     return false;
   }
   return ok;
+}
+
+// ---------------------------------------------------------------- PictureMaker
+
+bool PictureMaker::open(int width, int height, std::string* error) {
+  close();
+  if (!gl_.open({64, 64, "lsd render", false}, error)) return false;
+  if (!renderer_.init(error)) {
+    renderer_.release();
+    gl_.close();
+    return false;
+  }
+  width_ = width;
+  height_ = height;
+  open_ = true;
+  return true;
+}
+
+bool PictureMaker::draw(const interp::Geometry& g, const Camera* cam, const RenderOptions& opt,
+                        std::vector<std::uint8_t>* rgb, std::string* error) {
+  renderer_.upload(g);
+  const Camera c = cam ? *cam : frame_geometry(g, double(width_) / height_);
+  return render_offscreen(renderer_, c, width_, height_, opt, rgb, error, &target_);
+}
+
+void PictureMaker::close() {
+  if (!open_) return;
+  target_.release();  // while the context is current
+  renderer_.release();
+  gl_.close();
+  open_ = false;
 }
 
 bool write_png(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb,
@@ -171,21 +202,10 @@ bool render_png(const interp::Geometry& g, int width, int height, const std::str
     if (error) *error = "picture size must be between 1x1 and " + size_text(kMaxPictureSize, kMaxPictureSize);
     return false;
   }
-  GlWindow gl;
-  if (!gl.open({64, 64, "lsd render", false}, error)) return false;
+  PictureMaker pictures;
   std::vector<std::uint8_t> rgb;
-  bool ok;
-  {
-    Renderer r;
-    ok = r.init(error);
-    if (ok) {
-      r.upload(g);
-      const Camera c = cam ? *cam : frame_geometry(g, double(width) / height);
-      ok = render_offscreen(r, c, width, height, opt, &rgb, error);
-    }
-    r.release();  // while the context is current
-  }
-  gl.close();
+  const bool ok = pictures.open(width, height, error) && pictures.draw(g, cam, opt, &rgb, error);
+  pictures.close();
   return ok && write_png(path, width, height, rgb, error);
 }
 

@@ -11,6 +11,7 @@
 
 #include "interpreter/turtle.hpp"
 #include "viewer/camera.hpp"
+#include "viewer/gl_context.hpp"
 #include "viewer/renderer.hpp"
 
 namespace lsd::view {
@@ -62,9 +63,38 @@ class OffscreenTarget {
 void read_back_buffer(int width, int height, std::vector<std::uint8_t>* rgb);
 
 // Draws with the current context into an offscreen multisampled framebuffer
-// and returns the picture as rows of RGB bytes, top row first.
+// and returns the picture as rows of RGB bytes, top row first. With a target,
+// draws into it and keeps it for the next picture.
 bool render_offscreen(const Renderer& r, const Camera& cam, int width, int height,
-                      const RenderOptions& opt, std::vector<std::uint8_t>* rgb, std::string* error);
+                      const RenderOptions& opt, std::vector<std::uint8_t>* rgb, std::string* error,
+                      OffscreenTarget* target = nullptr);
+
+// Pictures of one size drawn one after another with one invisible window,
+// one renderer and one framebuffer: the frames of an animation (`lsd render
+// --fps`), or the one picture of render_png. It initialises and terminates
+// GLFW itself, so use it only while no other GLFW window exists.
+class PictureMaker {
+ public:
+  PictureMaker() = default;
+  ~PictureMaker() { close(); }
+  PictureMaker(const PictureMaker&) = delete;
+  PictureMaker& operator=(const PictureMaker&) = delete;
+
+  // False with a message when there is no display or no suitable OpenGL.
+  bool open(int width, int height, std::string* error);
+  // The geometry seen by cam (framed by frame_geometry when null), as rows
+  // of RGB bytes, top row first.
+  bool draw(const interp::Geometry& g, const Camera* cam, const RenderOptions& opt, std::vector<std::uint8_t>* rgb,
+            std::string* error);
+  void close();
+
+ private:
+  GlWindow gl_;
+  Renderer renderer_;
+  OffscreenTarget target_;
+  int width_ = 0, height_ = 0;
+  bool open_ = false;
+};
 
 // Writes a PNG atomically (path.tmp, then rename): rows of RGB bytes, top first.
 bool write_png(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb,

@@ -54,7 +54,7 @@ Geometry sample() {
   g.segments.push_back({Vec3(0, 0, 0), Vec3(0, 2, 0), 0.5, 0, 0});
   g.segments.push_back({Vec3(0, 2, 0), Vec3(0, 2, 0), 0.5, 0, 1});  // zero length: skipped
   g.spheres.push_back({Vec3(1, 1, 1), 2.0, 3, 2});
-  g.polygons.push_back({0, 4, 3});
+  g.polygons.push_back({0, 4, 3, 3});
   g.polygon_vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)};
   return g;
 }
@@ -116,7 +116,7 @@ TEST_CASE("OBJ geometry: cylinder radius, sphere radius, outward normals", "[obj
 
 TEST_CASE("OBJ options and the material file", "[obj]") {
   ObjOptions opt;
-  opt.cylinder_sides = 3;
+  opt.mesh.cylinder_sides = 3;
   std::ostringstream out;
   Geometry g;
   g.segments.push_back({Vec3(0, 0, 0), Vec3(1, 0, 0), 0.2, 5, 0});

@@ -1,0 +1,256 @@
+// The animated outputs of export and render (issue 16): the growth and motion
+// from the string's time to --time T, sampled at --fps frames per second,
+// as a glTF scene (gltf_export.hpp) or as a video or numbered PNG frames
+// drawn offscreen (viewer/offscreen.hpp, viewer/video.hpp).
+#include <unistd.h>
+
+#include <csignal>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "draw.hpp"
+#include "interpreter/gltf_export.hpp"
+#include "interpreter/living.hpp"
+#ifdef LSD_HAVE_VIEWER
+#include "viewer/offscreen.hpp"
+#include "viewer/video.hpp"
+#endif
+
+namespace lsd::cli {
+namespace {
+
+constexpr double kDefaultFps = 30;
+
+// Frame k of an animation is at t0 + k / fps.
+struct Frames {
+  double t0 = 0, fps = kDefaultFps;
+  long count = 0;
+  double time(long k) const { return t0 + double(k) / fps; }
+};
+
+using OnFrame = std::function<bool(long k, interp::Simulation& sim, std::string* error)>;
+
+// Ctrl-C or a kill during an animation stops it between frames, so that its
+// temporary files are removed (nothing is ever written under the final name
+// before the end).
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_interrupt(int) { g_interrupted = 1; }
+
+class CatchInterrupts {
+ public:
+  CatchInterrupts() {
+    g_interrupted = 0;
+    int_ = std::signal(SIGINT, on_interrupt);
+    term_ = std::signal(SIGTERM, on_interrupt);
+  }
+  ~CatchInterrupts() {
+    std::signal(SIGINT, int_);
+    std::signal(SIGTERM, term_);
+  }
+
+ private:
+  void (*int_)(int);
+  void (*term_)(int);
+};
+
+int error(const std::string& what) {
+  std::cerr << "lsd: error: " << what << "\n";
+  return kExitInput;
+}
+
+// Whether a file can be made at path, tried before a long run rather than
+// found out after it (the temporary name: the final one is not touched).
+bool can_write(const std::string& path, std::string* why) {
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) {
+    *why = "cannot write '" + path + "'";
+    return false;
+  }
+  std::fclose(f);
+  std::remove(tmp.c_str());
+  return true;
+}
+
+// Loads the file and plans the frames of [t0, T]: with `closed`, T itself is
+// a frame (keyframes at instants: a 10 s glTF animation has 301 at 30 fps);
+// without, each frame lasts 1/fps (a 10 s video has 300). Exit status.
+int plan(const char* command, const DrawOptions& o, bool closed, Frames& f, interp::Lsystem& ls) {
+  if (!load(o.in, ls)) return kExitInput;
+  f.t0 = ls.time();
+  f.fps = o.fps.value_or(kDefaultFps);
+  const double until = *o.motion.time;
+  const double n = std::floor((until - f.t0) * f.fps + 1e-6) + (closed ? 1 : 0);
+  const std::string what = "--time " + interp::format_double(until) + " at " + interp::format_double(f.fps) +
+                           " frames per second from t=" + interp::format_double(f.t0) + " s";
+  if (!(n >= 1)) return usage_error(command, what + " makes no frame");
+  if (n > double(limits::kAnimationFrames))
+    return usage_error(command, what + " makes " + interp::format_double(n) + " frames, more than the limit of " +
+                                    std::to_string(limits::kAnimationFrames) + " (lower --fps or --time)");
+  f.count = long(n);
+  std::vector<grammar::Diagnostic> diags;
+  if (!interp::check_run_length(ls, run_settings(ls, o.motion, o.n, o.in.max_modules), until, diags)) {
+    print_diags(diags, &ls);
+    return kExitInput;
+  }
+  return kExitOk;
+}
+
+// Runs ls frame by frame, calling on_frame at each frame's time. Prints its errors.
+bool run_frames(const DrawOptions& o, const Frames& f, interp::Lsystem ls, Progress& progress,
+                const OnFrame& on_frame) {
+  const interp::RunSettings settings = run_settings(ls, o.motion, o.n, o.in.max_modules);
+  std::vector<grammar::Diagnostic> diags;
+  std::string why;
+  interp::Simulation sim;
+  bool ok = sim.start(std::move(ls), settings, diags);
+  for (long k = 0; ok && k < f.count; ++k) {
+    ok = run_until(sim, f.time(k), 0, nullptr, diags, progress, k) && on_frame(k, sim, &why);
+    if (ok && g_interrupted) {
+      why = "interrupted at frame " + std::to_string(k + 1) + " of " + std::to_string(f.count) + "; nothing written";
+      ok = false;
+    }
+  }
+  progress.clear();
+  print_diags(diags, &sim.lsystem());
+  if (!why.empty()) std::cerr << "lsd: error: " << why << "\n";
+  return ok;
+}
+
+}  // namespace
+
+int export_gltf(const DrawOptions& o, bool binary) {
+  std::string why;
+  if (!can_write(o.out, &why)) return error(why);
+  const CatchInterrupts interrupts;
+  interp::GltfRecorder recorder(o.fps.value_or(kDefaultFps));
+  if (!o.motion.time) {  // the plant as lsd export draws it, still
+    interp::Geometry g;
+    if (!plant_geometry(o, g)) return kExitInput;
+    recorder.begin_interval("plant", g, {}, {}, {});
+  } else {
+    Frames f;
+    interp::Lsystem ls;
+    if (const int status = plan("export", o, true, f, ls)) return status;
+    Progress progress(o.quiet);
+    progress.span(f.t0, f.time(f.count - 1), f.count);
+    int step = -1;  // of the interval being recorded
+    const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
+      const dyn::Data& pose = sim.pose();
+      if (k == 0 || sim.lsystem().steps_done != step) {  // a derivation step: new bodies, a new interval
+        step = sim.lsystem().steps_done;
+        interp::Geometry g;
+        interp::LivingModel drawn;
+        if (!drawn_geometry(sim.lsystem(), sim.settings, g, &drawn)) return false;
+        if (drawn.nbodies() != sim.living().nbodies()) {
+          *err = "the homomorphism adds or removes bodies (B or J): the animation cannot follow them";
+          return false;
+        }
+        recorder.begin_interval("step_" + std::to_string(step), g, drawn.module_body, sim.living().model.parent,
+                                pose.oMi);
+      } else {
+        recorder.add_frame(pose.oMi);
+      }
+      if (recorder.samples() > limits::kAnimationPoses) {
+        *err = "the animation would keep more than " + std::to_string(limits::kAnimationPoses) +
+               " body poses (bodies x frames); lower --fps or --time";
+        return false;
+      }
+      return true;
+    });
+    if (!ok) return kExitInput;
+  }
+  return save_file(o.out, recorder.serialize(binary)) ? kExitOk : kExitInput;
+}
+
+#ifdef LSD_HAVE_VIEWER
+namespace {
+
+// A numbered frame path: exactly one %d or %0Nd (N < 10), and %% for a %.
+bool frame_pattern(const std::string& p, std::string* why) {
+  int numbers = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] != '%') continue;
+    if (i + 1 < p.size() && p[i + 1] == '%') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    if (j + 1 < p.size() && p[j] == '0' && std::isdigit(static_cast<unsigned char>(p[j + 1]))) j += 2;
+    if (j >= p.size() || p[j] != 'd') {
+      *why = "'" + p + "': a frame sequence needs one frame number, %d or %0Nd (such as frames/%04d.png)";
+      return false;
+    }
+    ++numbers;
+    i = j;
+  }
+  if (numbers != 1) *why = "'" + p + "': a frame sequence needs exactly one frame number, %d or %0Nd";
+  return numbers == 1;
+}
+
+std::string frame_path(const std::string& pattern, long k) {
+  std::vector<char> buf(pattern.size() + 32);
+  std::snprintf(buf.data(), buf.size(), pattern.c_str(), int(k));  // NOLINT: checked by frame_pattern
+  return buf.data();
+}
+
+}  // namespace
+
+int render_animation(const DrawOptions& o, int width, int height, OutputKind kind) {
+  const bool video = kind == OutputKind::kMp4;
+  if (!o.motion.time) return usage_error("render", "a video or frame sequence needs --time T (the span to animate)");
+  std::string why;
+  if (!video && !frame_pattern(o.out, &why)) return usage_error("render", why);
+  if (video && (width % 2 || height % 2 || width > view::kMaxVideoSize || height > view::kMaxVideoSize))
+    return usage_error("render", "a video's width and height must be even and at most " +
+                                     std::to_string(view::kMaxVideoSize) + " (H.264), not " + std::to_string(width) +
+                                     "x" + std::to_string(height));
+  Frames f;
+  interp::Lsystem ls;
+  if (const int status = plan("render", o, false, f, ls)) return status;
+  // Open what is written before the long work: a wrong path fails at once.
+  const CatchInterrupts interrupts;
+  view::VideoWriter writer;
+  if (video ? !writer.open(o.out, width, height, f.fps, &why) : !can_write(frame_path(o.out, 0), &why))
+    return error(why);
+  Progress progress(o.quiet);
+
+  // ---- Pass 1: the bounds of every frame, so that the camera frames the whole run.
+  interp::Vec3 lo = interp::Vec3::Constant(1e300), hi = interp::Vec3::Constant(-1e300);
+  progress.span(f.t0, f.time(f.count - 1), f.count, "framing");
+  if (!run_frames(o, f, ls, progress, [&](long, interp::Simulation& sim, std::string*) {
+        interp::Geometry g;
+        interp::Vec3 a, b;
+        if (!drawn_geometry(sim.lsystem(), sim.settings, g)) return false;
+        if (g.bounds(&a, &b)) lo = lo.cwiseMin(a), hi = hi.cwiseMax(b);
+        return true;
+      }))
+    return kExitInput;
+  view::Camera cam;
+  if (lo.x() > hi.x()) lo = interp::Vec3::Constant(-0.5), hi = interp::Vec3::Constant(0.5);  // nothing drawn
+  view::frame_box(&cam, lo, hi, double(width) / height);
+
+  // ---- Pass 2: the same run again (it is deterministic), drawn frame by frame.
+  view::PictureMaker pictures;
+  if (!pictures.open(width, height, &why)) return error(why);
+  std::vector<std::uint8_t> rgb;
+  progress.span(f.t0, f.time(f.count - 1), f.count, "rendering");
+  const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
+    interp::Geometry g;
+    if (!drawn_geometry(sim.lsystem(), sim.settings, g) || !pictures.draw(g, &cam, {}, &rgb, err)) return false;
+    return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
+  });
+  pictures.close();
+  if (!ok) return kExitInput;
+  if (video && !writer.finish(&why)) return error(why);
+  return kExitOk;
+}
+#else
+int render_animation(const DrawOptions&, int, int, OutputKind) {
+  std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
+  return kExitUsage;
+}
+#endif
+
+}  // namespace lsd::cli

@@ -1,0 +1,366 @@
+// Tests of the animated glTF of `lsd export` (cli/animate.cpp,
+// interpreter/gltf_export.cpp): the files are read back with tinygltf and
+// compared with what lsd run (the trace) and lsd export to OBJ say of the same
+// run. The Blender test imports the file with Blender's own glTF importer.
+#include <tiny_gltf.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <Eigen/Geometry>
+
+#include "support/lsd_test.hpp"
+
+using lsd::test::run;
+
+namespace {
+
+const std::string kHerb = lsd::test::example("dynamics/herb.ls");
+
+tinygltf::Model load_gltf(const std::string& path) {
+  tinygltf::Model m;
+  tinygltf::TinyGLTF loader;
+  std::string err, warn;
+  const bool binary = path.size() > 4 && path.substr(path.size() - 4) == ".glb";
+  const bool ok = binary ? loader.LoadBinaryFromFile(&m, &err, &warn, path)
+                         : loader.LoadASCIIFromFile(&m, &err, &warn, path);
+  INFO(err << warn);
+  REQUIRE(ok);
+  return m;
+}
+
+// An accessor's floats (tightly packed or strided).
+std::vector<float> floats(const tinygltf::Model& m, int index) {
+  const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
+  REQUIRE(a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT);
+  const tinygltf::BufferView& v = m.bufferViews[std::size_t(a.bufferView)];
+  const int width = tinygltf::GetNumComponentsInType(std::uint32_t(a.type));
+  const std::size_t stride = v.byteStride ? v.byteStride : std::size_t(width) * 4;
+  const unsigned char* base = m.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset + a.byteOffset;
+  std::vector<float> out(a.count * std::size_t(width));
+  for (std::size_t k = 0; k < a.count; ++k) std::memcpy(&out[k * width], base + k * stride, std::size_t(width) * 4);
+  return out;
+}
+
+std::vector<std::uint32_t> indices(const tinygltf::Model& m, int index) {
+  const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
+  const tinygltf::BufferView& v = m.bufferViews[std::size_t(a.bufferView)];
+  const unsigned char* base = m.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset + a.byteOffset;
+  std::vector<std::uint32_t> out(a.count);
+  for (std::size_t k = 0; k < a.count; ++k) {
+    if (a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT) {
+      std::uint16_t x;
+      std::memcpy(&x, base + 2 * k, 2);
+      out[k] = x;
+    } else {
+      std::memcpy(&out[k], base + 4 * k, 4);
+    }
+  }
+  return out;
+}
+
+struct Channel {
+  std::vector<float> times, values;
+  int width = 0;
+  std::string interpolation;
+};
+
+// The animation's channels, by node and path.
+std::map<std::pair<int, std::string>, Channel> channels(const tinygltf::Model& m) {
+  std::map<std::pair<int, std::string>, Channel> out;
+  for (const auto& anim : m.animations)
+    for (const auto& c : anim.channels) {
+      const auto& s = anim.samplers[std::size_t(c.sampler)];
+      Channel ch;
+      ch.times = floats(m, s.input);
+      ch.values = floats(m, s.output);
+      ch.width = int(ch.values.size() / ch.times.size());
+      ch.interpolation = s.interpolation;
+      out[{c.target_node, c.target_path}] = ch;
+    }
+  return out;
+}
+
+// A channel's value at t: STEP holds the last key at or before t; LINEAR
+// is read only at its keys here (the tests sample at frame times).
+std::vector<float> at(const Channel& c, double t) {
+  std::size_t k = 0;
+  while (k + 1 < c.times.size() && c.times[k + 1] <= t + 1e-6) ++k;
+  return {c.values.begin() + std::ptrdiff_t(k * c.width), c.values.begin() + std::ptrdiff_t((k + 1) * c.width)};
+}
+
+double duration(const tinygltf::Model& m) {
+  double d = 0;
+  for (const auto& anim : m.animations)
+    for (const auto& s : anim.samplers) d = std::max(d, m.accessors[std::size_t(s.input)].maxValues.at(0));
+  return d;
+}
+
+// The derivation step at each frame time k / fps from 0 to T, as lsd run's
+// trace of every physics step says.
+std::vector<int> steps_at_frames(const std::string& file, double T, double fps) {
+  const std::string trace = lsd::test::temp_path("gltf_steps.csv");
+  std::ostringstream cmd;
+  cmd << lsd::test::lsd_exe() << " run " << file << " --time " << T << " --trace " << trace;
+  REQUIRE(run(cmd.str()).status == 0);
+  std::vector<std::pair<double, int>> rows;
+  for (const std::string& line : lsd::test::read_lines(trace)) {
+    if (line.rfind("t,", 0) == 0) continue;
+    std::istringstream in(line);
+    double t;
+    int step;
+    char comma;
+    in >> t >> comma >> step;
+    rows.emplace_back(t, step);
+  }
+  std::vector<int> out;
+  const long frames = std::lround(T * fps) + 1;
+  std::size_t r = 0;
+  for (long k = 0; k < frames; ++k) {
+    const double t = double(k) / fps;
+    while (r + 1 < rows.size() && rows[r + 1].first <= t + 1e-9) ++r;
+    out.push_back(rows[r].second);
+  }
+  return out;
+}
+
+// Triangles and the bounding box of what is visible at time t: each scene
+// node with scale 1 at t and its descendants, posed by their channels at t.
+struct Visible {
+  std::size_t triangles = 0;
+  Eigen::Vector3d lo = Eigen::Vector3d::Constant(1e300), hi = Eigen::Vector3d::Constant(-1e300);
+};
+
+Visible visible_at(const tinygltf::Model& m, double t) {
+  const auto ch = channels(m);
+  Visible v;
+  std::function<void(int, const Eigen::Affine3d&)> walk = [&](int i, const Eigen::Affine3d& parent) {
+    const tinygltf::Node& n = m.nodes[std::size_t(i)];
+    auto value = [&](const char* path, std::vector<double> fallback) {
+      auto it = ch.find({i, path});
+      if (it == ch.end()) return fallback;
+      const auto f = at(it->second, t);
+      return std::vector<double>(f.begin(), f.end());
+    };
+    const auto tr = value("translation", n.translation.empty() ? std::vector<double>{0, 0, 0} : n.translation);
+    const auto ro = value("rotation", n.rotation.empty() ? std::vector<double>{0, 0, 0, 1} : n.rotation);
+    const auto sc = value("scale", n.scale.empty() ? std::vector<double>{1, 1, 1} : n.scale);
+    if (sc[0] == 0) return;  // an interval that is not shown at t
+    Eigen::Affine3d local = Eigen::Translation3d(tr[0], tr[1], tr[2]) *
+                            Eigen::Quaterniond(ro[3], ro[0], ro[1], ro[2]) * Eigen::Scaling(sc[0], sc[1], sc[2]);
+    const Eigen::Affine3d world = parent * local;
+    if (n.mesh >= 0)
+      for (const auto& p : m.meshes[std::size_t(n.mesh)].primitives) {
+        const auto pos = floats(m, p.attributes.at("POSITION"));
+        for (std::size_t k = 0; k < pos.size(); k += 3) {
+          const Eigen::Vector3d w = world * Eigen::Vector3d(pos[k], pos[k + 1], pos[k + 2]);
+          v.lo = v.lo.cwiseMin(w);
+          v.hi = v.hi.cwiseMax(w);
+        }
+        v.triangles += indices(m, p.indices).size() / 3;
+      }
+    for (int c : n.children) walk(c, world);
+  };
+  for (int root : m.scenes.at(std::size_t(m.defaultScene)).nodes) walk(root, Eigen::Affine3d::Identity());
+  return v;
+}
+
+// Triangles (faces fanned) and the bounding box of an OBJ file.
+Visible obj_visible(const std::string& path) {
+  Visible v;
+  for (const std::string& line : lsd::test::read_lines(path)) {
+    std::istringstream in(line);
+    std::string tag;
+    in >> tag;
+    if (tag == "v") {
+      Eigen::Vector3d p;
+      in >> p.x() >> p.y() >> p.z();
+      v.lo = v.lo.cwiseMin(p);
+      v.hi = v.hi.cwiseMax(p);
+    } else if (tag == "f") {
+      std::size_t corners = 0;
+      std::string c;
+      while (in >> c) ++corners;
+      v.triangles += corners - 2;
+    }
+  }
+  return v;
+}
+
+// The body nodes under an interval node.
+std::size_t descendants(const tinygltf::Model& m, int node) {
+  std::size_t n = 0;
+  for (int c : m.nodes[std::size_t(node)].children) n += 1 + descendants(m, c);
+  return n;
+}
+
+std::string export_cmd(const std::string& args) { return lsd::test::lsd_exe() + " export " + args; }
+
+}  // namespace
+
+TEST_CASE("glTF of the herb over 10 s at 30 fps: one animation of 10 s, a node set per derivation step") {
+  const std::string out = lsd::test::temp_path("herb.glb");
+  const auto r = run(export_cmd(kHerb + " --time 10 --fps 30 -o " + out));
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const tinygltf::Model m = load_gltf(out);
+  REQUIRE(m.animations.size() == 1);
+  CHECK(duration(m) == Approx(10).margin(1e-5));
+
+  // One interval node per derivation step seen at some frame, in order.
+  const std::vector<int> steps = steps_at_frames(kHerb, 10, 30);
+  REQUIRE(steps.size() == 301);
+  std::vector<int> seen;
+  for (int s : steps)
+    if (seen.empty() || s != seen.back()) seen.push_back(s);
+  const auto& roots = m.scenes.at(0).nodes;
+  REQUIRE(roots.size() == seen.size());
+  CHECK(seen.size() > 10);  // the herb grows during the 10 s
+  const auto ch = channels(m);
+  std::size_t body_nodes = 0;
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const tinygltf::Node& root = m.nodes[std::size_t(roots[i])];
+    CHECK(root.name == "step_" + std::to_string(seen[i]));
+    body_nodes += descendants(m, roots[i]);
+    // The frames of this step: where it is born and where the next one is.
+    const long birth = std::find(steps.begin(), steps.end(), seen[i]) - steps.begin();
+    const long end = std::find_if(steps.begin() + birth, steps.end(), [&](int s) { return s != seen[i]; }) - steps.begin();
+    const auto scale = ch.find({roots[i], "scale"});
+    REQUIRE(scale != ch.end());
+    CHECK(scale->second.interpolation == "STEP");
+    const double born = double(birth) / 30, gone = double(end) / 30;
+    if (birth > 0) {
+      CHECK(at(scale->second, born - 0.5 / 30)[0] == 0);  // invisible before its birth frame
+      CHECK(root.scale == std::vector<double>{0, 0, 0});  // as at time 0
+    }
+    CHECK(at(scale->second, born)[0] == 1);  // visible from it on
+    CHECK(at(scale->second, gone - 0.5 / 30)[0] == 1);
+    if (end < 301) CHECK(at(scale->second, gone)[0] == 0);  // the next step's nodes take over
+    // Every animated body of the interval has a keyframe at each of its frames.
+    for (int c : root.children) {
+      const auto rot = ch.find({c, "rotation"});
+      if (rot == ch.end()) continue;
+      CHECK(rot->second.times.size() == std::size_t(end - birth));
+      CHECK(rot->second.times.front() == Approx(born).margin(1e-5));
+    }
+  }
+  CHECK(m.nodes.size() == roots.size() + body_nodes);
+  // A grown organ: the last step has more bodies than the first.
+  CHECK(descendants(m, roots.back()) > descendants(m, roots.front()));
+  // Colours are materials: the herb's stem, leaves, flower heart and petals.
+  CHECK(m.materials.size() == 4);
+}
+
+TEST_CASE("glTF at its last keyframe is the plant lsd export draws at that time") {
+  const std::string glb = lsd::test::temp_path("herb3.glb"), obj = lsd::test::temp_path("herb3.obj");
+  REQUIRE(run(export_cmd(kHerb + " --time 3 --fps 10 -o " + glb)).status == 0);
+  REQUIRE(run(export_cmd(kHerb + " --time 3 -o " + obj)).status == 0);
+  const tinygltf::Model m = load_gltf(glb);
+  CHECK(duration(m) == Approx(3).margin(1e-5));
+  const Visible g = visible_at(m, 3), o = obj_visible(obj);
+  CHECK(g.triangles == o.triangles);
+  REQUIRE(o.triangles > 1000);
+  const double size = (o.hi - o.lo).maxCoeff();
+  CHECK((g.lo - o.lo).cwiseAbs().maxCoeff() < 1e-4 * size);
+  CHECK((g.hi - o.hi).cwiseAbs().maxCoeff() < 1e-4 * size);
+  // At t = 0 only the seedling is shown.
+  CHECK(visible_at(m, 0).triangles < g.triangles / 10);
+}
+
+TEST_CASE("glTF as .gltf is the same scene as .glb, as JSON with the buffer inside") {
+  const std::string glb = lsd::test::temp_path("same.glb"), gltf = lsd::test::temp_path("same.gltf");
+  REQUIRE(run(export_cmd(kHerb + " --time 2 --fps 12 -o " + glb)).status == 0);
+  REQUIRE(run(export_cmd(kHerb + " --time 2 --fps 12 -o " + gltf)).status == 0);
+  std::ifstream in(gltf);
+  CHECK(in.get() == '{');
+  const tinygltf::Model a = load_gltf(glb), b = load_gltf(gltf);
+  CHECK(a.nodes.size() == b.nodes.size());
+  CHECK(a.accessors.size() == b.accessors.size());
+  CHECK(a.buffers.at(0).data == b.buffers.at(0).data);
+  CHECK(b.buffers.at(0).uri.rfind("data:", 0) == 0);  // embedded: one self-contained file
+  CHECK(duration(b) == Approx(2).margin(1e-5));
+}
+
+TEST_CASE("glTF without --time: the derived plant, still, as the OBJ") {
+  const std::string fig = lsd::test::example("abop/fig2_6a.ls");
+  const std::string glb = lsd::test::temp_path("still.glb"), obj = lsd::test::temp_path("still.obj");
+  REQUIRE(run(export_cmd(fig + " -o " + glb)).status == 0);
+  REQUIRE(run(export_cmd(fig + " -o " + obj)).status == 0);
+  const tinygltf::Model m = load_gltf(glb);
+  CHECK(m.animations.empty());
+  CHECK(m.scenes.at(0).nodes.size() == 1);
+  CHECK(visible_at(m, 0).triangles == obj_visible(obj).triangles);
+}
+
+TEST_CASE("glTF export: bad input is a clear error and writes nothing") {
+  const std::string out = lsd::test::temp_path("bad.glb");
+  auto status = [&](const std::string& args) {
+    const auto r = run(export_cmd(kHerb + " " + args));
+    INFO(args << ": " << r.out);
+    CHECK(r.out.find("lsd") != std::string::npos);  // a message naming the program
+    return r.status;
+  };
+  CHECK(status("--time 1 -o " + lsd::test::temp_path("plant.fbx")) == 2);  // unknown extension
+  CHECK(status("--time 1 --fps 0 -o " + out) == 2);
+  CHECK(status("--time 1 --fps -5 -o " + out) == 2);
+  CHECK(status("--fps 30 -o " + out) == 2);  // --fps without --time
+  CHECK(status("--time 1 --fps 30 -o " + lsd::test::temp_path("plant.obj")) == 2);  // --fps on a still OBJ
+  CHECK(status("--time 1e6 --fps 1000 -o " + out) == 2);  // 10^9 frames
+  CHECK(status("--time 1 -o " + lsd::test::temp_path("no/such/folder/plant.glb")) == 1);  // unwritable
+  CHECK_FALSE(std::ifstream(out).good());
+}
+
+TEST_CASE("an interrupted glTF export leaves the file under the final name as it was") {
+  const std::string out = lsd::test::temp_path("kept.glb");
+  std::ofstream(out) << "the previous file";
+  // A long export, stopped by SIGINT once it has started; then the same with SIGKILL.
+  for (const char* sig : {"INT", "KILL"}) {
+    const auto r = run("( " + export_cmd(lsd::test::example("dynamics/tree10k.ls") + " --time 30 --fps 60 -o " + out) +
+                       " & pid=$!; sleep 0.5; kill -" + sig + " $pid; wait $pid; echo status=$? )");
+    INFO(r.out);
+    CHECK(r.out.find("status=0") == std::string::npos);
+    std::ifstream in(out);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "the previous file");
+  }
+}
+
+// Blender's own glTF importer (Debian's blender; skipped without it). Run it
+// with `make test-slow`, or alone: build/tests/test_cli "[blender]".
+TEST_CASE("Blender imports the herb's glTF with its animation", "[.slow][blender]") {
+  if (run("command -v blender").status != 0) {
+    WARN("blender is not on PATH: skipped (apt-get install blender python3-numpy)");
+    return;
+  }
+  const std::string out = lsd::test::temp_path("blender_herb.glb");
+  REQUIRE(run(export_cmd(kHerb + " --time 10 --fps 30 -o " + out)).status == 0);
+  const tinygltf::Model m = load_gltf(out);
+  // What Blender should find: an object per node, and per channel one curve per component.
+  std::size_t keys = 0;
+  for (const auto& [key, c] : channels(m)) keys += c.times.size() * std::size_t(c.width);
+  // The node set of a later step: its birth frame, from its scale keys.
+  const int late = m.scenes.at(0).nodes.at(m.scenes.at(0).nodes.size() / 2);
+  const double birth = channels(m).at({late, "scale"}).times.at(1);
+  const std::string script = std::string(LSD_SOURCE_DIR) + "/tests/blender/import_gltf.py";
+  const auto r = run("blender -b --factory-startup --python " + script + " -- " + out + " 30 " +
+                     m.nodes[std::size_t(late)].name + " " + std::to_string(birth));
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const auto at_line = r.out.find("RESULT ");
+  REQUIRE(at_line != std::string::npos);
+  std::istringstream in(r.out.substr(at_line + 7));
+  std::map<std::string, double> got;
+  std::string name;
+  double value;
+  while (in >> name >> value) got[name] = value;
+  CHECK(got["objects"] == double(m.nodes.size()));
+  CHECK(got["animations"] == 1);
+  CHECK(got["keyframes"] == double(keys));
+  CHECK(got["duration"] == Approx(10).margin(1e-6));
+  CHECK(got["scale_before"] == 0);  // the organ is invisible before its birth frame ...
+  CHECK(got["scale_after"] == 1);   // ... and visible from it on
+}
