@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
       if (const char* integ = std::getenv("LSD_BENCH_INTEGRATOR"))
         opt.integrator = integ[0] == 'e' ? Integrator::kEuler : integ[0] == 'x' ? Integrator::kExplicit : Integrator::kImplicit;
       if (std::getenv("LSD_BENCH_NOGEO")) opt.geometric_stiffness = false;
-      if (const char* gt = std::getenv("LSD_BENCH_FAST")) opt.fast_turn = std::atof(gt);
+      if (const char* gt = std::getenv("LSD_BENCH_FAST")) opt.fast_rate = std::atof(gt);
       ns[1 - chain] = time_steps(model, data, opt, block, blocks, &diverged);
     }
     std::printf("%10d  %12.1f  %12.1f  %12s  %12s\n", n, ns[0], ns[1], "~290", "~360");

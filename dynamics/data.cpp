@@ -34,7 +34,6 @@ Data make_data(const Model& model) {
   d.v_end.assign(n, Motion::zero());
   d.dw_guess.assign(n, Vec3::Zero());
   d.alpha_a.assign(n, Vec3::Zero());
-  d.com_acc.assign(n, Vec3::Zero());
   return d;
 }
 

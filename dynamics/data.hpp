@@ -65,11 +65,6 @@ struct Data {
   Vec3 alpha_base_aw = Vec3::Zero(), alpha_base_av = Vec3::Zero();
   Vec3 alpha_base_dw = Vec3::Zero(), alpha_base_dv = Vec3::Zero();
   bool alpha_valid = false;
-  // Each body's com acceleration at the last step (m/s^2, world): the load
-  // m (g - a) it carries enters the implicit matrix as a geometric stiffness.
-  // Invalid after make_data: the first step uses the weights alone.
-  std::vector<Vec3> com_acc;        // (nbody)
-  bool com_acc_valid = false;
 
   // ---- Scratch of aba (world axes about each body origin).
   // One packed 192-byte record per body (3 cache lines) carries the backward

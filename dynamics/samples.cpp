@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "dynamics/kinematics.hpp"
 #include "dynamics/rotation.hpp"
 
 namespace lsd::dyn {
@@ -147,6 +148,104 @@ Model make_random_tree(int nbody, bool chain, std::uint32_t seed) {
     add_body(m, b);
   }
   return m;
+}
+
+Model make_hanging_chain(const ChainDef& def) {
+  const double l = def.length / def.n;
+  BaseDef base;
+  base.kind = BaseKind::kFixed;
+  base.inertia = cylinder_inertia(l, def.radius, def.density);
+  base.gravity = Vec3(0.0, -def.gravity, 0.0);
+  Model m = make_model(base);
+  reserve_bodies(m, def.n + 1);
+  const Vec3 k = def.stiffness > 0.0
+                     ? Vec3::Constant(def.stiffness)
+                     : cylinder_joint_stiffness(l, def.radius, l, def.radius, def.young, def.poisson);
+  for (int i = 1; i <= def.n; ++i) {
+    BodyDef b = default_body_def();
+    b.parent = i - 1;
+    if (i == 1) {
+      // H (x) turned from world -y by `angle` about z.
+      b.joint_placement.rotation = Eigen::AngleAxisd(def.angle - kPi / 2, Vec3::UnitZ()).toRotationMatrix();
+    } else {
+      b.joint_placement.translation = Vec3(l, 0.0, 0.0);
+    }
+    b.inertia = cylinder_inertia(l, def.radius, def.density);
+    b.stiffness = k;
+    add_body(m, b);
+  }
+  return m;
+}
+
+double hanging_chain_floor(const ChainDef& def) {
+  const double l = def.length / def.n;
+  const double mass = def.density * kPi * def.radius * def.radius * l;
+  double e = 0.0;
+  for (int i = 1; i <= def.n; ++i) e -= mass * def.gravity * (i - 0.5) * l;
+  return e;
+}
+
+Recording record_run(const Model& model, Data& data, const StepOptions& options, double duration, int body,
+                     const Vec3& point) {
+  Recording r;
+  const int steps = static_cast<int>(std::lround(duration / options.dt));
+  r.t.reserve(steps + 1);
+  r.y.reserve(steps + 1);
+  r.energy.reserve(steps + 1);
+  auto sample = [&]() {
+    compute_energies(model, data);  // runs the forward kinematics
+    r.t.push_back(data.time);
+    r.y.push_back(data.oMi[body].act(point).y());
+    r.energy.push_back(data.kinetic_energy + data.potential_energy + data.elastic_energy);
+  };
+  sample();
+  for (int s = 0; s < steps && r.finite; ++s) {
+    step(model, data, options);
+    r.finite = data.first_nonfinite_joint < 0;
+    for (int i = 1; i < model.nbody(); ++i) r.max_speed = std::max(r.max_speed, data.w[i].norm());
+    if (r.finite) sample();
+  }
+  return r;
+}
+
+Swing analyze_swing(const std::vector<double>& t, const std::vector<double>& y, double window) {
+  Swing s;
+  if (t.size() < 3) return s;
+  auto amplitude = [&](double from, double to) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (t[i] < from || t[i] > to) continue;
+      lo = std::min(lo, y[i]);
+      hi = std::max(hi, y[i]);
+    }
+    return hi >= lo ? 0.5 * (hi - lo) : 0.0;
+  };
+  s.first_amplitude = amplitude(t.front(), t.front() + window);
+  s.last_amplitude = amplitude(t.back() - window, t.back());
+  double mean = 0.0;
+  for (double v : y) mean += v;
+  mean /= static_cast<double>(y.size());
+  // Upward crossings of the mean, linearly interpolated, and each cycle's
+  // range between them.
+  std::vector<double> crossings, ranges;
+  double lo = INFINITY, hi = -INFINITY;
+  for (std::size_t i = 1; i < y.size(); ++i) {
+    lo = std::min(lo, y[i]);
+    hi = std::max(hi, y[i]);
+    if (y[i - 1] < mean && y[i] >= mean) {
+      crossings.push_back(t[i - 1] + (t[i] - t[i - 1]) * (mean - y[i - 1]) / (y[i] - y[i - 1]));
+      if (crossings.size() > 1) ranges.push_back(hi - lo);
+      lo = INFINITY;
+      hi = -INFINITY;
+    }
+  }
+  s.cycles = static_cast<int>(ranges.size());
+  if (crossings.size() >= 2) s.period = (crossings.back() - crossings.front()) / (crossings.size() - 1);
+  if (ranges.size() >= 2 && ranges.back() > 0.0) {
+    const double delta = std::log(ranges.front() / ranges.back()) / (ranges.size() - 1);
+    s.damping_ratio = delta / std::sqrt(4.0 * kPi * kPi + delta * delta);
+  }
+  return s;
 }
 
 void randomize_state(const Model& model, Data& data, double max_angle, double max_speed,

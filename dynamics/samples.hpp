@@ -4,7 +4,10 @@
 
 #include <cstdint>
 
+#include <vector>
+
 #include "dynamics/data.hpp"
+#include "dynamics/step.hpp"
 
 namespace lsd::dyn {
 
@@ -45,6 +48,51 @@ Model make_random_tree(int nbody, bool chain, std::uint32_t seed);
 
 // Random joint rotations (angles up to max_angle rad about random axes) and
 // random angular velocities (components up to max_speed rad/s).
+// A chain of n cylinders hanging from a fixed base (the limp chain and the
+// falling rod of docs/dynamics.md): the first joint's rest rotation holds the
+// chain at `angle` rad from hanging straight down (pi/2: horizontal, along
+// +x), the others straight; springs from cylinder_joint_stiffness unless
+// `stiffness` > 0 gives the same K on every axis; no damping.
+struct ChainDef {
+  int n = 20;
+  double length = 1.0;      // m, all n bodies
+  double radius = 0.01;     // m
+  double density = 1000.0;  // kg/m^3
+  double young = 0.0;       // Pa
+  double poisson = 0.3;
+  double stiffness = 0.0;   // N m/rad: > 0 replaces the springs of young
+  double angle = 0.0;       // rad from hanging down
+  double gravity = 9.81;    // m/s^2, along -y
+};
+Model make_hanging_chain(const ChainDef& def);
+
+// The lowest energy the chain can have (J): hanging straight down at rest
+// with no elastic energy (a lower bound: its springs may hold some).
+double hanging_chain_floor(const ChainDef& def);
+
+// A run of step() recorded every step: the height of a point on one body,
+// the total energy, and whether it stayed finite.
+struct Recording {
+  std::vector<double> t, y, energy;
+  bool finite = true;
+  double max_speed = 0.0;  // rad/s, the fastest joint seen
+};
+Recording record_run(const Model& model, Data& data, const StepOptions& options, double duration, int body,
+                     const Vec3& point);
+
+// The sway in a recorded height y(t): its amplitude (half of max - min) in
+// the first and in the last `window` seconds, its period (mean time between
+// upward crossings of the signal's mean) and the damping ratio of the
+// logarithmic decrement of its cycles (of each cycle's max - min, so that
+// the level it swings about does not matter). Zero where the signal has too
+// few cycles.
+struct Swing {
+  double first_amplitude = 0.0, last_amplitude = 0.0;
+  double period = 0.0, damping_ratio = 0.0;
+  int cycles = 0;
+};
+Swing analyze_swing(const std::vector<double>& t, const std::vector<double>& y, double window);
+
 void randomize_state(const Model& model, Data& data, double max_angle, double max_speed,
                      std::uint32_t seed);
 

@@ -121,7 +121,7 @@ void step(const Model& model, Data& data, const StepOptions& options) {
   // velocity products (StepTerms::dw_guess) and is guarded against energy
   // the integrator would make (conservation.hpp).
   const bool fast =
-      options.integrator != Integrator::kExplicit && options.fast_turn >= 0 && turn > options.fast_turn;
+      options.integrator != Integrator::kExplicit && options.fast_rate >= 0 && turn * turn > options.fast_rate * options.dt;
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
   if (k == 1) {
     one_step(model, data, options, fast);
@@ -133,41 +133,33 @@ void step(const Model& model, Data& data, const StepOptions& options) {
   if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);
 }
 
-// The numbers: two flags (alpha_valid, com_acc_valid), then with the first
-// each joint's algorithmic and true accelerations and the base's four
-// vectors, with the second each body's com acceleration.
+// The numbers: a flag (alpha_valid), then with it each joint's algorithmic
+// and true accelerations and the base's four vectors.
 namespace {
-std::size_t history_size(int n, bool alpha, bool loads) {
-  return 2 + (alpha ? std::size_t(6 * (n - 1) + 12) : 0) + (loads ? std::size_t(3 * n) : 0);
-}
+std::size_t history_size(int n, bool alpha) { return 1 + (alpha ? std::size_t(6 * (n - 1) + 12) : 0); }
 }  // namespace
 
 std::vector<double> save_history(const Model& model, const Data& data) {
   const int n = model.nbody();
-  if (model.nv() == 0 || (!data.alpha_valid && !data.com_acc_valid)) return {};  // nothing moves
+  if (model.nv() == 0 || !data.alpha_valid) return {};  // nothing moves, or nothing to remember
   std::vector<double> h;
-  h.reserve(history_size(n, data.alpha_valid, data.com_acc_valid));
+  h.reserve(history_size(n, true));
   auto put = [&h](const Vec3& v) { h.insert(h.end(), {v.x(), v.y(), v.z()}); };
-  h.push_back(data.alpha_valid ? 1 : 0);
-  h.push_back(data.com_acc_valid ? 1 : 0);
-  if (data.alpha_valid) {
-    for (int i = 1; i < n; ++i) {
-      put(data.alpha_a[i]);
-      put(data.dw[i]);
-    }
-    for (const Vec3* v : {&data.alpha_base_aw, &data.alpha_base_av, &data.alpha_base_dw, &data.alpha_base_dv}) put(*v);
+  h.push_back(1);
+  for (int i = 1; i < n; ++i) {
+    put(data.alpha_a[i]);
+    put(data.dw[i]);
   }
-  if (data.com_acc_valid)
-    for (int i = 0; i < n; ++i) put(data.com_acc[i]);
+  for (const Vec3* v : {&data.alpha_base_aw, &data.alpha_base_av, &data.alpha_base_dw, &data.alpha_base_dv}) put(*v);
   return h;
 }
 
 bool load_history(const Model& model, Data& data, const std::vector<double>& h) {
   const int n = model.nbody();
-  if (h.size() < 2 || (h[0] != 0 && h[0] != 1) || (h[1] != 0 && h[1] != 1)) return false;
-  const bool alpha = h[0] == 1, loads = h[1] == 1;
-  if (h.size() != history_size(n, alpha, loads)) return false;
-  const double* p = h.data() + 2;
+  if (h.empty() || (h[0] != 0 && h[0] != 1)) return false;
+  const bool alpha = h[0] == 1;
+  if (h.size() != history_size(n, alpha)) return false;
+  const double* p = h.data() + 1;
   auto get = [&p]() {
     const Vec3 v(p[0], p[1], p[2]);
     p += 3;
@@ -181,9 +173,6 @@ bool load_history(const Model& model, Data& data, const std::vector<double>& h) 
     }
     for (Vec3* v : {&data.alpha_base_aw, &data.alpha_base_av, &data.alpha_base_dw, &data.alpha_base_dv}) *v = get();
   }
-  data.com_acc_valid = loads;
-  if (loads)
-    for (int i = 0; i < n; ++i) data.com_acc[i] = get();
   return true;
 }
 

@@ -23,14 +23,18 @@ constexpr double kDefaultRhoInf = 0.5;
 // The most a body may turn in one pass by default (rad): a faster plant takes
 // substeps, so that the velocity products, which the step treats explicitly,
 // stay resolved.
-constexpr double kDefaultMaxTurn = 0.25;
+constexpr double kDefaultMaxTurn = 0.1;
 constexpr int kMaxSubsteps = 64;  // per step, whatever max_turn asks
-// A step in which some joint turns more than this (rad) is fast: it takes a
-// guess pass first, so that its velocity products are second order
-// (aba.hpp, StepTerms::dw_guess), and it measures the energy before and
-// after and takes back what the integrator made (conservation.hpp). Slower
-// motion, where neither matters, skips their cost.
-constexpr double kDefaultFastTurn = 0.01;
+// A step is fast when its fastest joint's |w|^2 dt (1/s) passes this. Its
+// velocity products (centrifugal, gyroscopic), which a pass treats
+// explicitly, would then change the energy at about that relative rate per
+// second, as a forward-Euler step rotates a vector outward by (|w| dt)^2/2:
+// so a fast step takes a guess pass first, which makes them second order
+// (aba.hpp, StepTerms::dw_guess), and measures the energy before and after
+// and takes back what the integrator made (conservation.hpp). Slower motion,
+// where neither matters, skips their cost. 0.006/s is a joint turning
+// 0.01 rad per step at 1/60 s, or 3.5 rad/s at 5e-4 s (docs/dynamics.md).
+constexpr double kDefaultFastRate = 0.006;
 
 struct StepOptions {
   double dt = 1e-3;                          // s
@@ -38,7 +42,7 @@ struct StepOptions {
   double rho_inf = kDefaultRhoInf;           // generalized-alpha, 0..1
   bool geometric_stiffness = true;           // the loads' geometric stiffness in the implicit matrix
   double max_turn = kDefaultMaxTurn;         // rad; > 0: substeps keep each joint's turn per pass below it
-  double fast_turn = kDefaultFastTurn;       // rad; a step whose fastest joint turns more is fast (< 0: none is)
+  double fast_rate = kDefaultFastRate;       // 1/s; a step whose fastest joint's |w|^2 dt passes it is fast (< 0: none is)
   double max_angular_velocity = limits::kAngularVelocity;  // rad/s; above it a joint counts as diverged
 };
 
@@ -50,9 +54,8 @@ struct StepOptions {
 // is an implicit-Euler step that starts it.
 void step(const Model& model, Data& data, const StepOptions& options = {});
 
-// The integrator's history as numbers (generalized-alpha's accelerations and
-// the loads the geometric stiffness uses), so that a saved state resumes
-// exactly: empty when data has none. load_history takes such numbers back;
+// The integrator's history as numbers (generalized-alpha's accelerations),
+// so that a saved state resumes exactly: empty when data has none. load_history takes such numbers back;
 // false (and data untouched) when they do not fit the model.
 std::vector<double> save_history(const Model& model, const Data& data);
 bool load_history(const Model& model, Data& data, const std::vector<double>& history);

@@ -7,17 +7,21 @@
    w L^4 / (8 E I) (1 + 1/n)^2).
    Try: lsd run examples/dynamics/cantilever.ls --time 3 --trace t.csv
         lsd run examples/dynamics/cantilever.ls -D N=100
+        lsd run examples/dynamics/cantilever.ls -D E=810e6 -D ZETA=0 --dt 0.0166667 --trace s.csv
+          (ten times softer and undamped: it keeps swinging; docs/dynamics.md)
    In the viewer: pull the tip down and let go; shake the pot. */
 #define N 10      /* number of moving bodies */
 #define L 1       /* m */
 #define R 0.01    /* m */
+#define E 8100e6  /* Pa, Young's modulus */
+#define ZETA 0.7  /* damping ratio of every joint */
 derivation length: N
 axiom: -(90) B(L/N, R) A(N)
 A(k) : k > 0 --> J B(L/N, R) A(k - 1)
 dynamics:
-  young: 8100e6
+  young: E
   density: 923
   poisson: 0.3
   gravity: 9.81
-  damping ratio: 0.7
+  damping ratio: ZETA
   dt: 0.005

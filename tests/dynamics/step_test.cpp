@@ -104,9 +104,10 @@ Model make_swinging_chain(double damping) {
       b.joint_placement.translation = Vec3(l, 0.0, 0.0);
     }
     b.inertia = cylinder_inertia(l, 0.01, 1000.0);
-    // Isotropic: with unequal axes tau = -K r is not the gradient of
-    // 1/2 r^T K r, so it would not conserve energy (see docs/dynamics.md).
-    b.stiffness = Vec3::Constant(1e-3);
+    // The springs of LANGUAGE.md section 6: twist k_H = k / (1 + nu) of
+    // the bending k. Unequal axes conserve energy only because the torque
+    // is the gradient -J_r^-T K r of 1/2 r^T K r (-K r would not).
+    b.stiffness = Vec3(1e-3 / 1.3, 1e-3, 1e-3);
     b.damping = Vec3::Constant(damping);
     add_body(model, b);
   }
