@@ -30,8 +30,26 @@ inline constexpr std::array<bool, 256> kSymbolChars = [] {
 // True for the single characters that are module symbols.
 constexpr bool is_symbol_char(char c) { return kSymbolChars[static_cast<unsigned char>(c)]; }
 
-// A built-in multi-character module is one of these prefixes and one letter (@O, ?P).
+// A built-in multi-character module is one of these prefixes and a name of
+// kBuiltinNames (@O ?P @Base).
 constexpr bool is_builtin_prefix(char c) { return c == '@' || c == '?'; }
+
+// The built-in multi-character modules, each a prefix and one or more
+// characters. A word is cut by longest match (builtin_length), so @Base is
+// one module and @OF is @O then F.
+inline constexpr std::string_view kBuiltinNames[] = {
+    "@O", "?P", "?H", "?L", "?U",
+    "@M",     // cpfg's turtle move @M(x,y,z)
+    "@Base",  // lsd: the pose and velocity of a moving base (LANGUAGE.md section 6)
+};
+
+// The length of the longest built-in name at the start of s, or 0.
+constexpr std::size_t builtin_length(std::string_view s) {
+  std::size_t best = 0;
+  for (std::string_view name : kBuiltinNames)
+    if (name.size() > best && s.substr(0, name.size()) == name) best = name.size();
+  return best;
+}
 
 // A declared multi-character name (module:) is a letter, then letters, digits or '_'.
 constexpr bool is_name_start(char c) { return is_ascii_letter(c); }

@@ -80,8 +80,20 @@ struct char_if {
 };
 // A symbol character (F + [ 1 ...), but not the - of -->.
 struct single_sym : seq<not_at<arrow>, char_if<grammar::is_symbol_char>> {};
-// A built-in: a prefix and a letter (@O ?P).
-struct builtin_sym : seq<char_if<grammar::is_builtin_prefix>, char_if<grammar::is_ascii_letter>> {};
+// A built-in name of alphabet.hpp, by longest match (@O ?P @Base).
+struct known_builtin {
+  using rule_t = known_builtin;
+  using subs_t = empty_list;
+  template <typename ParseInput>
+  [[nodiscard]] static bool match(ParseInput& in) {
+    const std::size_t n = grammar::builtin_length(std::string_view(in.current(), in.size(16)));
+    if (n == 0) return false;
+    in.bump(n);
+    return true;
+  }
+};
+// A built-in, or a prefix and letters that the symbol table reports as unknown.
+struct builtin_sym : sor<known_builtin, seq<char_if<grammar::is_builtin_prefix>, plus<char_if<grammar::is_ascii_letter>>>> {};
 // A name, split later by longest match among the declared names.
 struct word_sym : seq<char_if<grammar::is_name_start>, star<char_if<grammar::is_name_char>>> {};
 struct mod_word : sor<builtin_sym, word_sym, single_sym> {};
@@ -164,6 +176,9 @@ struct control : peg::normal<Rule> {
 
 }  // namespace lsd::grammar::rules
 
-// char_if consumes exactly one character, as far as analyze<>() is concerned.
+// char_if consumes exactly one character, and known_builtin at least two, as
+// far as analyze<>() is concerned.
 template <typename Name, bool (*Pred)(char)>
 struct tao::pegtl::analyze_traits<Name, lsd::grammar::rules::char_if<Pred>> : tao::pegtl::analyze_any_traits<> {};
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, lsd::grammar::rules::known_builtin> : tao::pegtl::analyze_any_traits<> {};

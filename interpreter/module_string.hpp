@@ -13,13 +13,16 @@ namespace lsd::interp {
 
 using SymbolId = std::uint32_t;
 
+// Built-in ids are 128 + the name's index in grammar::kBuiltinNames (checked
+// in symbols.cpp).
 enum Builtin : SymbolId {
   kSymSphere = 128,  // @O
   kSymQueryP,        // ?P
   kSymQueryH,        // ?H
   kSymQueryL,        // ?L
   kSymQueryU,        // ?U
-  kSymBase,          // @M(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz): pose and velocity of a moving base
+  kSymMove,          // @M(x,y,z): cpfg's turtle move
+  kSymBase,          // @Base(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz): pose and velocity of a moving base
   kFirstUserSymbol = 160,
 };
 

@@ -133,6 +133,7 @@ bool successor_list(const Ctx& c, const grammar::ModuleList& list, const NameLoo
       SuccessorModule sm;
       sm.sym = sym;
       sm.pos = pos;
+      if (sym == kSymMove && params && params->size() == 12) sm.sym = kSymBase;  // a version 1 or 2 base state
       if (params) {
         for (const auto& p : *params) {
           CompiledExpr e;

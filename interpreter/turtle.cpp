@@ -44,7 +44,8 @@ enum Op : std::uint8_t {
   kQueryU,
   kBody,   // opt.body_sym
   kJoint,  // opt.joint_sym
-  kBase,   // @M: the pose of a moving base
+  kBase,   // @Base: the pose of a moving base
+  kMoveTo,  // @M(x,y,z): cpfg's turtle move
 };
 
 struct OpTable {
@@ -76,6 +77,7 @@ struct OpTable {
     op[kSymQueryL] = kQueryL;
     op[kSymQueryU] = kQueryU;
     op[kSymBase] = kBase;
+    op[kSymMove] = kMoveTo;
     // Dynamics symbols override the turtle meaning of the same symbol.
     if (opt.body_sym != 0) {
       if (opt.body_sym < 256) op[opt.body_sym] = kBody; else body = opt.body_sym;
@@ -261,7 +263,7 @@ inline void apply_joint(TurtleState& t, const double* p) {
   if (angle > 0) rotate_frame(t, r / angle, angle);
 }
 
-// @M(px,py,pz, rx,ry,rz, ...): the base body's pose; the turtle moves with it.
+// @Base(px,py,pz, rx,ry,rz, ...): the base body's pose; the turtle moves with it.
 inline void apply_base(TurtleState& t, const double* p) {
   const Vec3 r(p[3], p[4], p[5]);
   const double angle = r.norm();
@@ -346,6 +348,9 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kBase:
       if (!k.rest_pose && np >= 6) apply_base(t, p);
+      break;
+    case kMoveTo:  // @M(x,y,z) or @M(x,y): the turtle jumps there without drawing (CPFG manual 6.1)
+      if (np >= 2) t.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0);
       break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);

@@ -299,8 +299,8 @@ def dynamics():
         "body_neg_modulus": "axiom: B(0.1, 0.01, 900, -1) J B(0.1, 0.01)",
         "joint_three_params": "axiom: B(0.1, 0.01) J(0, 0, 0) B(0.1, 0.01)",
         "joint_zero_length": "axiom: B(0, 0.01) J B(0, 0.01)",
-        "base_not_first": "axiom: B(0.1, 0.01) @M(0,0,0,0,0,0,0,0,0,0,0,0) J B(0.1, 0.01)",
-        "base_few_params": "axiom: @M(0,0,0) B(0.1, 0.01)",
+        "base_not_first": "axiom: B(0.1, 0.01) @Base(0,0,0,0,0,0,0,0,0,0,0,0) J B(0.1, 0.01)",
+        "base_few_params": "axiom: @Base(0,0,0) B(0.1, 0.01)",
     }
     for name, axiom in sorted(structure.items()):
         add("dyn_structure_%s.ls" % name, axiom + "\ndynamics:\n", "run", "{file} --time 0.01")

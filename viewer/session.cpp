@@ -310,7 +310,7 @@ bool update_geometry(Session& s) {
       s.drawn_body_version = s.structure_version;
     }
   }
-  // (A moving pot carries the plant: the turtle draws it from @M.)
+  // (A moving pot carries the plant: the turtle draws it from @Base.)
   if (s.sim.settings.kinematic_base && !s.sim.living().empty()) {
     interp::Vec3 lo, hi;
     const double h = s.geometry.bounds(&lo, &hi) ? std::clamp(0.12 * (hi.y() - lo.y()), 0.03, 0.3) : 0.1;

@@ -346,3 +346,17 @@ TEST_CASE("a huge colour index is clamped, not converted out of range (fuzz regr
   CHECK(g.segments[0].colour == 1000000);
   CHECK(g.segments[1].colour == 0);
 }
+
+TEST_CASE("@M(x,y,z) moves the turtle without drawing; @M(x,y) sets z = 0 (CPFG manual 6.1)") {
+  ModuleString s;
+  s.push('F');
+  s.push(kSymMove, {2.0, 3.0, 4.0});
+  s.push('F');
+  s.push(kSymMove, {-1.0, 5.0});
+  s.push('F');
+  const Geometry g = interpret(s);
+  REQUIRE(g.segments.size() == 3);
+  CHECK(near(g.segments[1].p0, Vec3(2, 3, 4)));
+  CHECK(near(g.segments[1].p1, Vec3(2, 4, 4)));  // the heading is kept
+  CHECK(near(g.segments[2].p0, Vec3(-1, 5, 0)));
+}
