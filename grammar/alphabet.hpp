@@ -12,10 +12,13 @@ namespace lsd::grammar {
 constexpr bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 constexpr bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
 
-// The single characters that are module symbols: letters, digits and the
-// turtle's punctuation. Growing the alphabet (cpfg takes any character that is
-// not a separator, issue 15) is an edit of its return line.
-inline constexpr std::string_view kSymbolPunctuation = "+-&^\\/|$[]{}.!;,'~%";
+// The single characters that are module symbols: letters, digits and every
+// printable character that is not production syntax, as in cpfg, whose
+// lexer takes any character but `< > : *`, parentheses and blanks (CPFG
+// manual section 2): the turtle's punctuation, `#` (line width), `_`, `=`
+// (a right context's "rest of the branch"), `?` (a sub-L-system call) and
+// the backquote. `@` is only the prefix of built-in names.
+inline constexpr std::string_view kSymbolPunctuation = "+-&^\\/|$[]{}.!;,'~%#_=?`";
 constexpr bool symbol_char_definition(char c) {
   return is_ascii_letter(c) || is_ascii_digit(c) || kSymbolPunctuation.find(c) != std::string_view::npos;
 }
@@ -41,6 +44,16 @@ inline constexpr std::string_view kBuiltinNames[] = {
     "@O", "?P", "?H", "?L", "?U",
     "@M",     // cpfg's turtle move @M(x,y,z)
     "@Base",  // lsd: the pose and velocity of a moving base (LANGUAGE.md section 6)
+    // The rest of cpfg's @ and ? modules (CPFG manual section 6; cpfg's blackbox.c).
+    "@o", "@c", "@bo", "@bc",                      // circles
+    "@v", "@R",                                    // absolute orientation
+    "@;", "@,",                                    // back-side colour
+    "@D", "@Di", "@Dd",                            // turtle scale
+    "@Gs", "@Gc", "@Ge", "@Gt", "@Gr", "@!", "@#",  // generalized cylinders
+    "@Tx", "@Ts", "@T", "@Ti", "@Td", "@Tp", "@Tf",  // texture, tropisms
+    "@L", "@S", "@I", "@J", "@mo", "@mc",           // labels, system calls, rayshade
+    "@PS", "@PC", "@PD",                           // L-system defined surfaces
+    "?E", "?Q",                                    // environment, orientation query
 };
 
 // The length of the longest built-in name at the start of s, or 0.

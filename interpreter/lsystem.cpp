@@ -1,19 +1,37 @@
 #include "lsystem.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "grammar/parser.hpp"
+#include "grammar/preprocess.hpp"
 #include "keys.hpp"
 #include "turtle.hpp"
 
 namespace lsd::interp {
 
+bool is_cpfg_path(const std::string& path) { return path.size() > 2 && path.compare(path.size() - 2, 2, ".l") == 0; }
+
 bool load_lsystem_text(const std::string& text, const std::string& path, const LoadOptions& opts, Lsystem& ls,
                        std::vector<grammar::Diagnostic>& diags) {
   ls = Lsystem{};
   ls.source = {path, text};
-  auto parsed = grammar::parse_ls(text, path, find_key);
+  grammar::ParseOptions popt;
+  popt.cpfg = is_cpfg_path(path);
   std::size_t first = diags.size();
+  // A cpfg file goes through the C preprocessor first (its -D are macros).
+  std::string preprocessed;
+  const std::string* input = &text;
+  if (popt.cpfg) {
+    grammar::PreprocessOptions pp;
+    for (const auto& [name, value] : opts.compile.defines) pp.defines.push_back({name, format_double(value)});
+    pp.defines.insert(pp.defines.end(), opts.macros.begin(), opts.macros.end());
+    if (grammar::needs_preprocessor(text, pp)) {
+      if (!grammar::preprocess(text, path, pp, preprocessed, diags)) return false;
+      input = &preprocessed;
+    }
+  }
+  auto parsed = grammar::parse_ls(*input, path, find_key, popt);
   diags.insert(diags.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
   // Compile even after parse errors: it finds more mistakes (undefined names...).
   bool ok = compile_rules(parsed.file, opts.compile, ls.rules, diags) && parsed.ok();
@@ -21,6 +39,17 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
   });
   if (!ok) return false;
+  // cpfg's define: arrays and Start: block, before the axiom (CPFG manual 4.1)
+  ls.machine = start_machine(ls.rules);
+  ls.scratch.machine = &ls.machine;
+  {
+    grammar::Diagnostic err;
+    Rng rng = step_rng(ls.rules.seed, 0, 2000);
+    if (!run_block(ls.rules, ls.rules.start, ls.machine, rng, err)) {
+      diags.push_back(err);
+      return false;
+    }
+  }
   if (!opts.axiom_file.empty()) {
     std::string content, err;
     if (!read_file(opts.axiom_file, content, &err)) {
@@ -38,6 +67,23 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     return true;
   }
   ls.current = ls.rules.axiom;
+  if (!ls.rules.axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
+    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, 0, 2002);
+    for (const SuccessorModule& m : ls.rules.axiom_succ) {
+      std::vector<double> vals;
+      for (const CompiledExpr& e : m.params) {
+        const double v = e.is_constant ? e.value : eval_expr(e, nullptr, &rng, &ls.machine);
+        if (!std::isfinite(v)) {
+          diags.push_back({path, m.pos, "a parameter of the axiom's '" + ls.rules.symbols.name(m.sym) +
+                                            "' is not a finite number"});
+          return false;
+        }
+        vals.push_back(v);
+      }
+      ls.current.push(m.sym, vals.data(), int(vals.size()));
+    }
+  }
+  if (ls.rules.cpfg) return true;  // cpfg decomposes within derivation steps only, not the axiom
   DeriveOptions d;
   d.max_modules = opts.max_modules;
   auto res = decompose(ls.rules, ls.current, -1, d, ls.scratch);
@@ -86,15 +132,37 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   }
   const TurtleOptions topt = turtle_options(ls.rules);
   RepeatDetector repeat(ls.rules, ls.current, ls.steps_done);
+  ls.scratch.machine = &ls.machine;  // (ls may have been moved since it was loaded)
+  ls.machine.arrays = &ls.rules.arrays;
+  ls.machine.functions = &ls.rules.functions;
+  // cpfg's blocks around each step; a block's error stops the derivation.
+  auto block = [&](const CompiledBlock& b) {
+    if (b.empty()) return true;
+    grammar::Diagnostic err;
+    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, std::uint64_t(ls.steps_done), 2001);
+    if (run_block(ls.rules, b, ls.machine, rng, err)) return true;
+    err.message += " (derivation step " + std::to_string(ls.steps_done + 1) + ")";
+    diags.push_back(err);
+    return false;
+  };
   for (long k = 0; k < n; ++k) {
     if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
+    if (!block(ls.rules.start_each)) return false;
     auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
     if (!res.ok) {  // ls.current still holds the last complete string
       diags.push_back(res.error);
       return false;
     }
     ++ls.steps_done;
+    if (!block(ls.rules.end_each)) return false;
+    if (ls.steps_done == ls.rules.derivation_length && !block(ls.rules.end)) return false;
     if (ls.rules.has_queries) fill_queries(ls.current, topt);
+    if (ls.machine.stop) {  // stop(n): the derivation ends here (CPFG manual 5.6)
+      diags.push_back({ls.rules.path, {}, "stop() was called: the derivation ends after step " +
+                                              std::to_string(ls.steps_done), true});
+      ls.machine.stop = false;
+      break;
+    }
     // (the string before the step had its queries filled, so res.same is exact with queries too)
     if (long period = repeat.observe(ls.current, res.same, ls.steps_done)) {
       const long left = n - (k + 1), skip = left - left % period;  // whole periods change nothing
