@@ -1,6 +1,8 @@
 #include "lsystem.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <cmath>
 
 #include "grammar/parser.hpp"
@@ -94,14 +96,64 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   return true;
 }
 
-bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
-                  std::vector<grammar::Diagnostic>& diags) {
-  std::string text, err;
-  if (!read_file(path, text, &err, limits::kLsFileBytes)) {
+namespace {
+
+// A cpfg model: the .l file found in a folder or given, and its view file,
+// colours, functions, contours and surfaces, as load options.
+bool cpfg_model(const std::string& path, LoadOptions& opts, std::string& lsystem, std::vector<grammar::Diagnostic>& diags) {
+  CpfgModelFiles files;
+  std::string err;
+  if (!find_cpfg_model(path, files, err)) {
     diags.push_back({path, {}, err});
     return false;
   }
-  return load_lsystem_text(text, path, opts, ls, diags);
+  lsystem = files.lsystem;
+  CpfgView& view = opts.compile.view;
+  if (!files.view.empty()) {
+    read_view_file(files.view, view, opts.compile.functions, diags);
+  } else {
+    diags.push_back({files.lsystem, {}, "no view file (.v) found beside it: cpfg's defaults are used (angle 45, "
+                                        "line width 1 pixel)", true});
+  }
+  int first = 0;
+  for (const std::string& m : files.colourmaps) {
+    if (!read_colour_map(m, first, view.palette, err)) diags.push_back({m, {}, err + ": colours are lsd's", true});
+    first += 256;
+  }
+  first = 0;
+  for (const std::string& m : files.materials) {
+    if (!read_materials(m, first, view.palette, err)) diags.push_back({m, {}, err + ": colours are lsd's", true});
+    first += 256;
+  }
+  if (!files.environment.empty())
+    diags.push_back({files.environment, {}, "lsd does not run environment programs: ?E modules keep their "
+                                            "parameters (the specifications' -e option is ignored)", true});
+  // cpfg passes the names of a function set (not of single `function:` files,
+  // whose names may be the model's variables) to the preprocessor: func(BR_ANGLE, x)
+  for (std::size_t k = 0; view.function_set && k < opts.compile.functions.functions.size(); ++k) {
+    const std::string& n = opts.compile.functions.functions[k].name;
+    bool name = !n.empty() && (std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_');
+    for (char c : n) name = name && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (name) opts.macros.push_back({n, std::to_string(k + 1)});
+  }
+  return true;
+}
+
+}  // namespace
+
+bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
+                  std::vector<grammar::Diagnostic>& diags) {
+  std::string file = path, err;
+  LoadOptions o = opts;
+  std::error_code ec;
+  if ((std::filesystem::is_directory(path, ec) || is_cpfg_path(path)) && !cpfg_model(path, o, file, diags))
+    return false;
+  std::string text;
+  if (!read_file(file, text, &err, limits::kLsFileBytes)) {
+    diags.push_back({file, {}, err});
+    return false;
+  }
+  return load_lsystem_text(text, file, o, ls, diags);
 }
 
 RepeatDetector::RepeatDetector(const RuleSet& rules, const ModuleString& s, long step)

@@ -552,6 +552,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   rs.label = file.label;
   rs.cpfg = file.cpfg;
   rs.functions = opts.functions;
+  rs.view = opts.view;
   const Ctx c{rs.path, rs, diags};  // reads what the stages below have compiled
 
   compile_constants(c, file, opts, rs);

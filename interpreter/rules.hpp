@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "cpfg_view.hpp"
 #include "expr.hpp"
 #include "functions.hpp"
 #include "grammar/ast.hpp"
@@ -105,6 +106,7 @@ struct RuleSet {
   std::vector<double> globals_init;   // Machine::globals before Start: (array initial values)
   CompiledBlock start, end, start_each, end_each;  // empty: no block
   FunctionSet functions;              // the view file's functions, curves and contours
+  CpfgView view;                      // a cpfg model's view file (and colours); view.present when read
   // A derivation step is a function of the string alone: no random numbers in
   // the productions or the decomposition, and no stochastic choice between
   // productions. Then a string that repeats an earlier one repeats forever.
@@ -115,6 +117,7 @@ struct CompileOptions {
   std::vector<std::pair<std::string, double>> defines;  // -D NAME=VALUE, override #define
   std::optional<std::uint64_t> seed;                     // --seed
   FunctionSet functions;                                 // a cpfg view file's functions, curves and contours
+  CpfgView view;                                         // a cpfg view file's settings and colours
 };
 
 // Compiles a parsed file. Every problem found is appended to diags; the result
