@@ -60,6 +60,9 @@ bool geometry(const DrawOptions& o, interp::Geometry& g) {
     return false;
   }
   g = interp::interpret(drawn, interp::turtle_options(ls->rules));
+  interp::Vec3 lo, hi;
+  if (!g.bounds(&lo, &hi))
+    std::cerr << "lsd: warning: nothing is drawn: the string (after the homomorphism) has no module that draws\n";
   return true;
 }
 

@@ -28,7 +28,7 @@ struct ObjCounts {
 // Writes the mesh; returns what it wrote.
 ObjCounts write_obj(const Geometry& g, std::ostream& out, const ObjOptions& opt = {});
 
-// Writes one material `colour_<i>` (diffuse = palette_rgb(i)) for every colour
+// Writes one material `colour_<i>` (diffuse = g.rgb(i)) for every colour
 // index used in g.
 void write_mtl(const Geometry& g, std::ostream& out);
 
