@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "common/limits.hpp"
@@ -544,6 +545,50 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
   return constant_modules(c, list, out);
 }
 
+// What lsd's turtle does not draw of cpfg's modules (CPFG manual 6): one
+// warning per module, where it is first written, that says what is ignored.
+void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos) {
+  static const std::map<SymbolId, const char*> kIgnored = {
+      {kSymGcStart, "generalized cylinders are drawn as round cylinders from control point to control point "
+                    "(@Gs, F, @Gc, @Ge): cpfg's spline through them, its contours and tangents (@Gt @Gr @# @!) "
+                    "are ignored"},
+      {kSymGcPoint, nullptr}, {kSymGcEnd, nullptr}, {kSymGcTangents, nullptr}, {kSymGcRadius, nullptr},
+      {kSymGcSides, nullptr}, {kSymGcContour, nullptr},
+      {kSymTexture, "textures are not drawn: @Tx is ignored"},
+      {kSymTropismSet, "tropism modules (@Ts @T @Ti @Td @Tp @Tf) are ignored: the view file's tropisms bend "
+                       "every F as ABOP's tropism"},
+      {kSymTropismUp, nullptr}, {kSymTropismUp2, nullptr}, {kSymTropismDown, nullptr}, {kSymTwistMin, nullptr},
+      {kSymTwistForce, nullptr},
+      {kSymLabel, "labels (@L) are not drawn"},
+      {kSymSystem, "system calls (@S) are not run"},
+      {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},
+      {kSymRayNewObject, nullptr}, {kSymCondCut, nullptr},
+      {kSymPatchInit, "L-system defined surfaces (@PS @PC @PD) are not drawn"}, {kSymPatchPoint, nullptr},
+      {kSymPatchDraw, nullptr},
+      {kSymQueryE, "lsd runs no environment program: ?E keeps its parameters"},
+      {kSymQueryQ, "?Q is not filled: it keeps its parameters"},
+      {kSymCircleBoundScreen, "bounded circles (@bo @bc) are not drawn"}, {kSymCircleBound, nullptr},
+      {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
+      {kSymBackColourDown, nullptr},
+      {kSymScale, "the turtle scale (@D @Di @Dd) is ignored"}, {kSymScaleUp, nullptr}, {kSymScaleDown, nullptr},
+      {'_', "'_' (the elasticity of the old tropism) is ignored: the view file's initial elasticity stays"},
+  };
+  std::map<const char*, grammar::Pos> first;  // message -> where first written
+  std::vector<const char*> order;
+  auto see = [&](SymbolId sym, grammar::Pos pos) {
+    auto it = kIgnored.find(sym);
+    if (it == kIgnored.end()) return;
+    while (!it->second) --it;  // a family shares the message of its first member
+    if (first.emplace(it->second, pos).second) order.push_back(it->second);
+  };
+  for (std::size_t i = 0; i < rs.axiom.size(); ++i) see(rs.axiom.sym[i], axiom_pos);
+  for (const SuccessorModule& m : rs.axiom_succ) see(m.sym, m.pos);
+  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
+    for (const Production& p : g->prods)
+      for (const SuccessorModule& m : p.succ) see(m.sym, m.pos);
+  for (const char* m : order) c.warning(first[m], m);
+}
+
 bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& rs,
                    std::vector<Diagnostic>& diags) {
   const std::size_t before = diags.size();
@@ -584,6 +629,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
 
   check_arities(c);
   summarise(rs);
+  if (rs.cpfg) warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1});
 
   for (std::size_t i = before; i < diags.size(); ++i)
     if (!diags[i].warning) return false;

@@ -56,6 +56,9 @@ enum Op : std::uint8_t {
   kSurface,        // ~: the predefined surface named by the next module
   kDisc,           // @c(d): a disc in the plane of H and L
   kSetHeading,     // @R(hx,hy,hz[,ux,uy,uz])
+  kCylinderStart,  // @Gs: a generalized cylinder starts here
+  kCylinderPoint,  // @Gc: a control point, the cylinder drawn from the last one
+  kCylinderEnd,    // @Ge: the last control point
 };
 
 struct OpTable {
@@ -100,6 +103,9 @@ struct OpTable {
       op[kSymCircle] = kDisc;
       op[kSymVertical] = kRollHoriz;
       op[kSymHeading] = kSetHeading;
+      op[kSymGcStart] = kCylinderStart;
+      op[kSymGcPoint] = kCylinderPoint;
+      op[kSymGcEnd] = kCylinderEnd;
     }
     // Dynamics symbols override the turtle meaning of the same symbol.
     if (opt.body_sym != 0) {
@@ -178,6 +184,8 @@ Census take_census(const ModuleString& s, const OpTable& ops) {
         break;
       case kMoveDraw:
       case kMoveDrawOnly:
+      case kCylinderPoint:
+      case kCylinderEnd:
       case kBody:
         ++c.segments;
         break;
@@ -262,10 +270,11 @@ struct Turtle {
   OpenPolygons polygons;
 };
 
-// F f B: move l along H; inside a polygon the end point is a vertex.
-inline void move(Turtle& tu, double l) {
+// F f B: move l along H; inside a polygon the end point is a vertex
+// (not for cpfg's G and g).
+inline void move(Turtle& tu, double l, bool vertex = true) {
   tu.state.pos += tu.state.H * l;
-  if (tu.polygons.any()) tu.polygons.add(tu.state.pos);
+  if (vertex && tu.polygons.any()) tu.polygons.add(tu.state.pos);
 }
 
 // + - & ^ \ /: rotates the frame pair (a, b) about a x b by the module's
@@ -392,11 +401,26 @@ inline void apply_base(TurtleState& t, const double* p) {
 
 // F B: move l, drawing a cylinder of the given width, then bend toward the tropism.
 template <class Output>
-inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out) {
-  const Vec3 p0 = tu.state.pos;
-  move(tu, l);
+inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out,
+                      bool vertex = true) {
+  const Vec3 p0 = tu.state.in_cylinder ? tu.state.cylinder_last : tu.state.pos;  // a cylinder goes on from its last point
+  move(tu, l, vertex);
   out.segment(p0, tu.state, width, i);
+  tu.state.cylinder_last = tu.state.pos;
   for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
+}
+
+// @Gc @Ge: a generalized cylinder goes on to here. lsd draws it as a
+// cylinder from its last control point (cpfg draws a spline through them,
+// with the view file's contours); after an F it has nothing left to draw.
+template <class Output>
+inline void cylinder_point(TurtleState& t, std::uint32_t i, Output& out) {
+  if (!t.in_cylinder) return;
+  if ((t.pos - t.cylinder_last).squaredNorm() > 0) {
+    const Vec3 p0 = t.cylinder_last;
+    out.segment(p0, t, t.width, i);
+  }
+  t.cylinder_last = t.pos;
 }
 
 // One module's action on the turtle (LANGUAGE.md section 5), shared by every
@@ -468,15 +492,11 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kMoveTo:  // @M(x,y,z) or @M(x,y): the turtle jumps there without drawing (CPFG manual 6.1)
       if (np >= 2) t.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0);
       break;
-    case kMoveDrawOnly: {  // G
-      const Vec3 p0 = t.pos;
-      t.pos += t.H * (np > 0 ? p[0] : k.step);
-      out.segment(p0, t, t.width, i);
-      for (const auto& tr : k.tropisms) apply_tropism(t, tr.T, tr.e);
+    case kMoveDrawOnly:  // G: F without the polygon vertex
+      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
       break;
-    }
     case kMoveOnly:  // g
-      t.pos += t.H * (np > 0 ? p[0] : k.step);
+      move(tu, np > 0 ? p[0] : k.step, false);
       break;
     case kWidthUp:   change_width(t, p, np, +1, k); break;
     case kWidthDown: change_width(t, p, np, -1, k); break;
@@ -491,6 +511,17 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kSetHeading:
       set_heading(t, p, np);
+      break;
+    case kCylinderStart:
+      t.in_cylinder = true;
+      t.cylinder_last = t.pos;
+      break;
+    case kCylinderPoint:
+      cylinder_point(t, i, out);
+      break;
+    case kCylinderEnd:
+      cylinder_point(t, i, out);
+      t.in_cylinder = false;
       break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);

@@ -52,6 +52,8 @@ struct TurtleState {
   Vec3 U{0, 0, 1};
   double width = 0.1;
   int colour = 0;
+  bool in_cylinder = false;  // cpfg: between @Gs and @Ge (a generalized cylinder)
+  Vec3 cylinder_last{0, 0, 0};  // its last control point: @Gs, @Gc or the end of an F
 };
 
 // What the turtle drew. The element types are nested (Geometry::Segment ...)

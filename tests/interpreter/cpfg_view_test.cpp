@@ -211,6 +211,26 @@ TEST_CASE("cpfg's turtle: G g # ! ; , $ @c @R (CPFG manual 6)") {
   }
 }
 
+TEST_CASE("a generalized cylinder is drawn from control point to control point (@Gs @Gc @Ge)") {
+  test::TempDir dir;
+  dir.write("p.v", "initial line width: 0.5\n");
+  // f moves draw nothing; @Gc and @Ge draw from the last control point; an F
+  // inside goes on from it too, and ends at a control point
+  dir.write("p.l", "axiom: f(1)@Gs f(1)!(0.2)@Gc f(1)F(1)@Gc @Ge f(1)@Gc F(1)\n");
+  Drawn d = draw(dir.path("."));
+  REQUIRE(d.ok);
+  REQUIRE(d.g.segments.size() == 3);
+  CHECK(near(d.g.segments[0].p0, Vec3(0, 1, 0)));
+  CHECK(near(d.g.segments[0].p1, Vec3(0, 2, 0)));
+  CHECK(d.g.segments[0].width == Approx(0.2));
+  CHECK(near(d.g.segments[1].p0, Vec3(0, 2, 0)));  // the F, from the @Gc before the f
+  CHECK(near(d.g.segments[1].p1, Vec3(0, 4, 0)));
+  // the @Gc and @Ge after the F add nothing; after @Ge an F draws alone
+  CHECK(near(d.g.segments[2].p0, Vec3(0, 5, 0)));
+  CHECK(near(d.g.segments[2].p1, Vec3(0, 6, 0)));
+  CHECK(has_warning(d.diags, "generalized cylinders", 1));
+}
+
 TEST_CASE("~X draws the view file's surface X in the turtle's frame and moves to its end point") {
   test::TempDir dir;
   dir.write("flat.s", kFlatSurface);
