@@ -203,35 +203,48 @@ bool find_cpfg_model(const std::string& path, CpfgModelFiles& out, std::string& 
   return true;
 }
 
+namespace {
+
+// The bytes of a colour file of at least min_bytes, with the palette grown
+// to hold 256 colours from `first` on (`fill` where the file says nothing).
+bool read_palette_file(const std::string& path, std::size_t min_bytes, const std::string& not_one, int first,
+                       std::array<float, 3> fill, std::vector<std::array<float, 3>>& palette, std::string& bytes,
+                       std::string& error) {
+  if (!read_file(path, bytes, &error, 1 << 20)) return false;
+  if (bytes.size() < min_bytes) {
+    error = "'" + path + "' " + not_one;
+    return false;
+  }
+  if (palette.size() < std::size_t(first + 256)) palette.resize(std::size_t(first + 256), fill);
+  return true;
+}
+
+float byte_value(const std::string& bytes, std::size_t i) { return float(static_cast<unsigned char>(bytes[i])) / 255.f; }
+
+}  // namespace
+
 bool read_colour_map(const std::string& path, int first, std::vector<std::array<float, 3>>& palette,
                      std::string& error) {
   std::string bytes;
-  if (!read_file(path, bytes, &error, 1 << 20)) return false;
-  if (bytes.size() < 768) {
-    error = "'" + path + "' is not a colour map (256 RGB colours, 768 bytes)";
+  if (!read_palette_file(path, 768, "is not a colour map (256 RGB colours, 768 bytes)", first, {0.5f, 0.5f, 0.5f},
+                         palette, bytes, error))
     return false;
-  }
-  if (palette.size() < std::size_t(first + 256)) palette.resize(std::size_t(first + 256), {0.5f, 0.5f, 0.5f});
   for (int i = 0; i < 256; ++i)
-    for (int c = 0; c < 3; ++c) palette[std::size_t(first + i)][std::size_t(c)] = float(static_cast<unsigned char>(bytes[std::size_t(3 * i + c)])) / 255.f;
+    for (int c = 0; c < 3; ++c) palette[std::size_t(first + i)][std::size_t(c)] = byte_value(bytes, std::size_t(3 * i + c));
   return true;
 }
 
 bool read_materials(const std::string& path, int first, std::vector<std::array<float, 3>>& palette,
                     std::string& error) {
   std::string bytes;
-  if (!read_file(path, bytes, &error, 1 << 20)) return false;
-  if (bytes.size() < 15) {
-    error = "'" + path + "' holds no material (records of 15 bytes)";
+  if (!read_palette_file(path, 15, "holds no material (records of 15 bytes)", first, {1.f, 1.f, 1.f}, palette, bytes,
+                         error))
     return false;
-  }
-  if (palette.size() < std::size_t(first + 256)) palette.resize(std::size_t(first + 256), {1.f, 1.f, 1.f});
   // index, transparency, ambient rgb, diffuse rgb, emissive rgb, specular rgb, shininess (cpfg's irisGL.c)
   for (std::size_t k = 0; k + 15 <= bytes.size(); k += 15) {
-    const auto b = [&](std::size_t i) { return float(static_cast<unsigned char>(bytes[k + i])) / 255.f; };
     const int index = static_cast<unsigned char>(bytes[k]);
-    for (int c = 0; c < 3; ++c)
-      palette[std::size_t(first + index)][std::size_t(c)] = std::min(1.f, b(5 + std::size_t(c)) + b(8 + std::size_t(c)));
+    for (std::size_t c = 0; c < 3; ++c)
+      palette[std::size_t(first + index)][c] = std::min(1.f, byte_value(bytes, k + 5 + c) + byte_value(bytes, k + 8 + c));
   }
   return true;
 }

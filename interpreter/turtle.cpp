@@ -569,12 +569,13 @@ struct FillQueries : KeepNothing {
   ModuleString& s;
   explicit FillQueries(ModuleString& str) : s(str) {}
   void query(std::uint32_t i, int np, const Vec3& v) {
-    if (np != 3) return;
+    if (np != 3 && np != 2) return;
     double* out = s.param(i);
     out[0] = v.x();
     out[1] = v.y();
-    out[2] = v.z();
+    if (np == 3) out[2] = v.z();  // ?P(x,y): cpfg's two-parameter form, x and y
   }
+
 };
 
 // body_joint_frames: the state at every body and joint.

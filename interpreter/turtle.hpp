@@ -104,8 +104,9 @@ std::array<float, 3> palette_rgb(int colour);
 Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {});
 
 // Sets the three parameters of every ?P ?H ?L ?U module that has exactly
-// three to the turtle's position / H / L / U at that place. Modules with
-// another number of parameters are left alone.
+// three to the turtle's position / H / L / U at that place; a module with
+// two (cpfg's ?P(x,y)) gets x and y. Modules with another number of
+// parameters are left alone.
 void fill_queries(ModuleString& s, const TurtleOptions& opt = {});
 
 // The turtle state at every body and joint module (opt.body_sym,

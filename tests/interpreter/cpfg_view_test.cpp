@@ -263,3 +263,30 @@ TEST_CASE("function names become preprocessor macros only for a function set, as
   REQUIRE(d.ok);
   CHECK(interp::string_to_text(d.ls.current, d.ls.rules.symbols) == "B(2)\n");
 }
+
+TEST_CASE("?P(x,y) with two parameters gets the turtle's x and y, as cpfg's") {
+  CHECK(test::cpfg_derived("axiom: F(2) ?P(0,0) A\n?P(x,y) < A : y > 1 --> B(x, y)\n", 1) == "F(2) ?P(0,2) B(0,2)");
+}
+
+TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw without errors") {
+  for (const char* name : {"cpfg/flower", "cpfg/shell", "cpfg/tree"}) {
+    INFO(name);
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> diags;
+    REQUIRE(interp::load_lsystem(test::example(name), {}, ls, diags));
+    REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, diags));
+    CHECK(ls.rules.view.present);
+    interp::DeriveScratch scratch;
+    interp::ModuleString drawn;
+    REQUIRE(interp::apply_homomorphism(ls.rules, ls.current, drawn, {}, scratch).ok);
+    const interp::Geometry g = interp::interpret(drawn, interp::turtle_options(ls.rules));
+    CHECK(g.segments.size() + g.polygons.size() > 10);
+  }
+  // the flower: its colour map and its petal surface
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> diags;
+  REQUIRE(interp::load_lsystem(test::example("cpfg/flower"), {}, ls, diags));
+  CHECK(ls.rules.view.palette.size() == 256);
+  CHECK(ls.rules.view.surfaces.count('p') == 1);
+  CHECK(ls.rules.view.angle == Approx(22.5));
+}

@@ -247,7 +247,8 @@ TEST_CASE("fill_queries writes position, H, L, U", "[turtle]") {
   s.push(kSymQueryH, {0, 0, 0});
   s.push(kSymQueryL, {0, 0, 0});
   s.push(kSymQueryU, {0, 0, 0});
-  s.push(kSymQueryP, {5, 5});  // not three parameters: left alone
+  s.push(kSymQueryP, {5, 5});  // two parameters (cpfg's ?P(x,y)): x and y
+  s.push(kSymQueryP, {5});     // one: left alone
   s.push('F');
   fill_queries(s);
   auto v = [&](std::size_t i) { return Vec3(s.param(i)[0], s.param(i)[1], s.param(i)[2]); };
@@ -255,8 +256,9 @@ TEST_CASE("fill_queries writes position, H, L, U", "[turtle]") {
   CHECK(near(v(4), Vec3(-1, 0, 0)));
   CHECK(near(v(5), Vec3(0, -1, 0)));
   CHECK(near(v(6), Vec3(0, 0, 1)));
-  CHECK(s.param(7)[0] == 5);
-  CHECK(s.param(7)[1] == 5);
+  CHECK(s.param(7)[0] == Approx(-1));
+  CHECK(s.param(7)[1] == Approx(1));
+  CHECK(s.param(8)[0] == 5);
   // Other parameters are untouched.
   CHECK(s.param(0)[0] == 1);
   CHECK(s.param(1)[0] == 90);
