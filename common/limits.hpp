@@ -28,7 +28,12 @@ inline constexpr long kDerivationSteps = 1'000'000'000;        // steps of one s
 inline constexpr const char* kDerivationStepsText = "10^9";
 inline constexpr std::size_t kModules = 200'000'000;          // default of --max-modules (about 2.6 GB at peak)
 inline constexpr std::size_t kParameters = 0xffffffffu;       // parameters of one string (32-bit offsets)
-inline constexpr int kRewriteDepth = 1000;                    // maximum depth: of decomposition and homomorphism
+inline constexpr int kRewriteDepth = 100000;                  // maximum depth: of decomposition and homomorphism (real cpfg files use 15000)
+
+// ---- cpfg statements.
+inline constexpr long kLoopIterations = 10'000'000;   // while / do iterations of one run of a block (or one production's statements)
+inline constexpr const char* kLoopIterationsText = "10^7";
+inline constexpr std::size_t kArrayElements = std::size_t(1) << 26;  // elements of all define: arrays together
 
 // ---- Simulation.
 inline constexpr double kPhysicsSteps = 1e8;          // steps of dt one run may take

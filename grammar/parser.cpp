@@ -19,13 +19,77 @@ namespace r = rules;
 // recursion in the grammar) so that copying and destroying an Expr never
 // exhausts the stack either.
 
+namespace {
+
+// The number of statement braces `{` a logical line leaves open: in a block
+// key line (`Start: {`, `define: {`) all of its braces, in a production
+// those between the condition's `:` and the arrow. cpfg's lexer reads a
+// block over as many lines as it takes (CPFG manual 3.2); polygon braces
+// in modules do not count.
+int open_statement_braces(const std::string& t) {
+  std::size_t k = 0;
+  while (k < t.size() && t[k] == ' ') ++k;
+  std::string key;
+  std::size_t c = k;
+  while (c < t.size() && (std::isalpha(static_cast<unsigned char>(t[c])) || t[c] == ' ')) {
+    if (t[c] != ' ') key += char(std::tolower(static_cast<unsigned char>(t[c])));
+    ++c;
+  }
+  const bool keyed = c < t.size() && t[c] == ':' && !key.empty();
+  std::size_t from, to = t.size();
+  if (keyed && (key == "start" || key == "end" || key == "starteach" || key == "endeach" || key == "define")) {
+    from = c + 1;
+  } else {
+    if (keyed && (key == "axiom" || key == "ignore" || key == "consider" || key == "module" || key == "lsystem"))
+      return 0;
+    from = t.find(':');
+    if (from == std::string::npos) return 0;
+    ++from;
+    const std::size_t arrow = t.find("->", from);
+    if (arrow != std::string::npos) to = arrow;
+  }
+  int depth = 0;
+  for (std::size_t j = from; j < to; ++j) {
+    if (t[j] == '{') ++depth;
+    else if (t[j] == '}') --depth;
+  }
+  return depth > 0 ? depth : 0;
+}
+
+// `# 12 "file" 2` (gcc) or `#line 12 "file"`: a line marker of the C
+// preprocessor. Sets the line number of the next line and the file.
+bool read_line_marker(const std::string& text, std::size_t i, int& number, std::string& file) {
+  std::size_t k = i + 1;
+  if (text.compare(k, 4, "line") == 0) k += 4;
+  while (k < text.size() && text[k] == ' ') ++k;
+  if (k >= text.size() || !std::isdigit(static_cast<unsigned char>(text[k]))) return false;
+  long n = 0;
+  while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])) && n < 100000000) n = n * 10 + (text[k++] - '0');
+  while (k < text.size() && text[k] == ' ') ++k;
+  file.clear();
+  if (k < text.size() && text[k] == '"') {
+    const std::size_t e = text.find('"', k + 1);
+    if (e != std::string::npos) file = text.substr(k + 1, e - k - 1);
+  }
+  number = int(n);
+  return true;
+}
+
+}  // namespace
+
 std::vector<LogicalLine> logical_lines(const std::string& text, const std::string& path,
-                                       std::vector<Diagnostic>& diags) {
+                                       std::vector<Diagnostic>& diags, bool line_markers) {
   std::vector<LogicalLine> out;
   LogicalLine cur;
   int line = 1, col = 1;
   std::size_t i = 0;
   const std::size_t n = text.size();
+  // With line markers: positions in the main file, or the line of the
+  // #include for text that came from another file.
+  std::string main_file;
+  bool included = false;
+  int include_line = 0;
+  auto here = [&]() { return included ? Pos{include_line, 1} : Pos{line, col}; };
   auto advance = [&](std::size_t k) {
     for (std::size_t j = 0; j < k && i < n; ++j, ++i) {
       if (text[i] == '\n') {
@@ -37,14 +101,32 @@ std::vector<LogicalLine> logical_lines(const std::string& text, const std::strin
     }
   };
   auto finish = [&]() {
-    cur.pos.push_back({line, col});
+    cur.pos.push_back(here());
     out.push_back(std::move(cur));
     cur = LogicalLine{};
   };
   while (i < n) {
     char c = text[i];
+    if (line_markers && c == '#' && col == 1) {
+      int number = 0;
+      std::string file;
+      if (read_line_marker(text, i, number, file)) {
+        if (main_file.empty()) main_file = file;
+        const int at = line;
+        const std::size_t e = text.find('\n', i);
+        advance((e == std::string::npos ? n : e + 1) - i);
+        if (file == main_file) {
+          included = false;
+          line = number;
+        } else if (!included) {
+          included = true;
+          include_line = std::max(at, 1);
+        }
+        continue;
+      }
+    }
     if (c == '/' && i + 1 < n && text[i + 1] == '*') {  // block comment: becomes one blank
-      Pos start{line, col};
+      Pos start = here();
       std::size_t end = text.find("*/", i + 2);
       if (end == std::string::npos) {
         diags.push_back({path, start, "unterminated comment: '/*' has no matching '*/'"});
@@ -70,6 +152,22 @@ std::vector<LogicalLine> logical_lines(const std::string& text, const std::strin
         advance(1);
         continue;
       }
+      // So does a line followed by one that starts with a TAB (cpfg's lexer
+      // joins them; a preprocessor directive stays a line of its own), and
+      // a line with a statement block still open.
+      std::size_t next = i + 1;
+      bool tab = next < n && text[next] == '\t';
+      if (tab && !line_markers) {  // (a preprocessed file has no directives left)
+        std::size_t f = next;
+        while (f < n && (text[f] == '\t' || text[f] == ' ')) ++f;
+        tab = !(f < n && text[f] == '#');
+      }
+      if ((tab && !cur.text.empty()) || open_statement_braces(cur.text) > 0) {
+        cur.text += ' ';
+        cur.pos.push_back(here());
+        advance(1);
+        continue;
+      }
       finish();
       advance(1);
       continue;
@@ -79,8 +177,13 @@ std::vector<LogicalLine> logical_lines(const std::string& text, const std::strin
       continue;
     }
     cur.text += (c == '\t' || c == '\f' || c == '\v') ? ' ' : c;
-    cur.pos.push_back({line, col});
+    cur.pos.push_back(here());
     advance(1);
+  }
+  if (open_statement_braces(cur.text) > 0) {
+    const std::size_t b = cur.text.find('{');
+    diags.push_back({path, b < cur.pos.size() ? cur.pos[b] : here(),
+                     "this '{' is never closed: its block of statements reads to the end of the file"});
   }
   finish();
   return out;
@@ -97,7 +200,12 @@ struct selector : peg::parse_tree::selector<
                                                          r::op_add, r::op_rel, r::op_eq, r::op_and, r::op_or,
                                                          r::mod_word, r::params, r::module, r::left_ctx, r::pred,
                                                          r::right_ctx, r::cond, r::succ, r::weight, r::star_tok,
-                                                         r::the_arrow, r::arglist>,
+                                                         r::the_arrow, r::arglist, r::index_ref, r::subscript,
+                                                         r::string_lit, r::address, r::block, r::pre_block,
+                                                         r::post_block, r::block_value, r::if_stmt, r::else_block,
+                                                         r::while_stmt, r::do_stmt, r::assign_stmt, r::expr_stmt,
+                                                         r::lvalue, r::cond_paren, r::define_block, r::array_stmt,
+                                                         r::array_decl, r::init_list>,
                       peg::parse_tree::fold_one::on<r::power, r::mul_l, r::add_l, r::rel_l, r::eq_l, r::and_l,
                                                     r::or_l, r::ternary, r::operand, r::pow_rhs, r::rhs_mul,
                                                     r::rhs_add, r::rhs_rel, r::rhs_eq, r::rhs_and, r::rhs_or,
@@ -149,6 +257,31 @@ struct Converter {
     }
     if (n.is_type<r::star_tok>()) {
       e.kind = Expr::Kind::Star;
+      return e;
+    }
+    if (n.is_type<r::index_ref>()) {  // a[i][j]: the name, then each subscript's expressions
+      e.kind = Expr::Kind::Index;
+      e.text = n.children.at(0)->string();
+      for (std::size_t k = 1; k < n.children.size(); ++k)
+        for (auto& a : n.children[k]->children) e.args.push_back(expr(*a, depth + 1));
+      return e;
+    }
+    if (n.is_type<r::string_lit>()) {
+      e.kind = Expr::Kind::String;
+      const std::string raw = n.string();
+      for (std::size_t k = 1; k + 1 < raw.size(); ++k) {
+        if (raw[k] != '\\' || k + 2 >= raw.size()) {
+          e.text += raw[k];
+          continue;
+        }
+        const char c = raw[++k];
+        e.text += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+      }
+      return e;
+    }
+    if (n.is_type<r::address>()) {
+      e.kind = Expr::Kind::Address;
+      e.text = n.children.at(0)->string();
       return e;
     }
     if (n.is_type<r::call>()) {
@@ -206,6 +339,8 @@ struct Converter {
     ModuleAst m;
     m.pos = at(n);
     m.word = n.children.at(0)->string();
+    if (!m.word.empty() && m.word[0] == '@')  // `@ Tx` (cpfg) is @Tx
+      m.word.erase(std::remove_if(m.word.begin(), m.word.end(), [](char c) { return c == ' '; }), m.word.end());
     if (n.children.size() > 1) {
       m.has_params = true;
       const Node& p = *n.children[1];
@@ -219,6 +354,73 @@ struct Converter {
     ModuleList out;
     for (auto& c : n.children)
       if (c->is_type<r::module>()) out.push_back(module(*c));
+    return out;
+  }
+
+  // The expressions of subscript nodes n.children[from...].
+  std::vector<Expr> subscripts(const Node& n, std::size_t from) {
+    std::vector<Expr> out;
+    for (std::size_t k = from; k < n.children.size(); ++k)
+      for (auto& a : n.children[k]->children) out.push_back(expr(*a));
+    return out;
+  }
+
+  Statement statement(const Node& n) {
+    Statement st;
+    st.pos = at(n);
+    if (n.is_type<r::if_stmt>()) {
+      st.kind = Statement::Kind::If;
+      st.value = expr(*n.children.at(0)->children.at(0));
+      st.body = block(*n.children.at(1));
+      if (n.children.size() > 2) {
+        st.has_else = true;
+        st.orelse = block(*n.children[2]->children.at(0));
+      }
+    } else if (n.is_type<r::while_stmt>()) {
+      st.kind = Statement::Kind::While;
+      st.value = expr(*n.children.at(0)->children.at(0));
+      st.body = block(*n.children.at(1));
+    } else if (n.is_type<r::do_stmt>()) {
+      st.kind = Statement::Kind::Do;
+      st.body = block(*n.children.at(0));
+      st.value = expr(*n.children.at(1)->children.at(0));
+    } else if (n.is_type<r::assign_stmt>()) {
+      st.kind = Statement::Kind::Assign;
+      const Node& lv = *n.children.at(0);
+      st.target = lv.children.at(0)->string();
+      st.index = subscripts(lv, 1);
+      st.value = expr(*n.children.at(1));
+    } else {  // expr_stmt
+      st.kind = Statement::Kind::Eval;
+      st.value = expr(*n.children.at(0));
+    }
+    return st;
+  }
+
+  Block block(const Node& n) {
+    Block out;
+    for (auto& c : n.children) out.push_back(statement(*c));
+    return out;
+  }
+
+  std::vector<ArrayDecl> arrays(const Node& define_block) {
+    std::vector<ArrayDecl> out;
+    for (auto& stmt : define_block.children)
+      for (auto& d : stmt->children) {
+        ArrayDecl a;
+        a.pos = at(*d);
+        a.name = d->children.at(0)->string();
+        for (std::size_t k = 1; k < d->children.size(); ++k) {
+          const Node& c = *d->children[k];
+          if (c.is_type<r::subscript>()) {
+            for (auto& x : c.children) a.dims.push_back(expr(*x));
+          } else {  // init_list
+            a.has_init = true;
+            for (auto& x : c.children) a.init.push_back(expr(*x));
+          }
+        }
+        out.push_back(std::move(a));
+      }
     return out;
   }
 };
@@ -340,6 +542,7 @@ struct FileParser {
   ParseResult& res;
   KeyLookup keys;
   enum class Where { Header, Productions, Decomposition, Homomorphism, Dynamics, End } where = Where::Header;
+  bool warned_sub = false;
 
   Section* current_section() {
     if (where == Where::Decomposition) return &res.file.decomposition;
@@ -400,6 +603,22 @@ struct FileParser {
     item.modules_ok = cv.ok;
   }
 
+  void read_block(const LogicalLine& line, std::size_t from, Item& item) {
+    auto tree = parse_part<r::block_line>(line, from, line.text.size(), path, res.diagnostics);
+    if (!tree) return;
+    Converter cv{line, from, path, res.diagnostics};
+    item.block = cv.block(*tree->children.at(0));
+    item.block_ok = cv.ok;
+  }
+
+  void read_defines(const LogicalLine& line, std::size_t from, Item& item) {
+    auto tree = parse_part<r::define_line>(line, from, line.text.size(), path, res.diagnostics);
+    if (!tree) return;
+    Converter cv{line, from, path, res.diagnostics};
+    item.arrays = cv.arrays(*tree->children.at(0));
+    item.block_ok = cv.ok;
+  }
+
   void production(const LogicalLine& line) {
     auto tree = parse_part<r::production>(line, 0, line.text.size(), path, res.diagnostics);
     if (!tree) return;
@@ -412,7 +631,7 @@ struct FileParser {
         p.has_left = true;
         p.left = cv.modules(n);
       } else if (n.is_type<r::pred>()) {
-        p.pred = cv.module(n);  // pred is the module rule itself
+        p.pred = cv.modules(n);
       } else if (n.is_type<r::right_ctx>()) {
         p.has_right = true;
         p.right = cv.modules(n);
@@ -422,6 +641,12 @@ struct FileParser {
           p.has_cond = true;
           p.cond = cv.expr(e);
         }
+      } else if (n.is_type<r::pre_block>()) {
+        p.has_pre = true;
+        p.pre = cv.block(n);
+      } else if (n.is_type<r::post_block>()) {
+        p.has_post = true;
+        p.post = cv.block(n);
       } else if (n.is_type<r::the_arrow>()) {
         p.arrow_pos = cv.at(n);
       } else if (n.is_type<r::succ>()) {
@@ -481,6 +706,8 @@ struct FileParser {
       case ValueKind::kExprs: read_exprs(line, vs, it, true); break;
       case ValueKind::kModules: read_modules(line, vs, it); break;
       case ValueKind::kText: break;
+      case ValueKind::kBlock: read_block(line, vs, it); break;
+      case ValueKind::kDefines: read_defines(line, vs, it); break;
     }
     if (dynamics) {
       res.file.dynamics.push_back(std::move(it));
@@ -493,7 +720,7 @@ struct FileParser {
   void section(const LogicalLine& line, const std::string& key, std::size_t after) {
     Pos p = line.pos[skip_blanks(line.text, 0)];
     std::string rest = lower(trim(line.text.substr(std::min(after, line.text.size()))));
-    if (!rest.empty() && rest != "no warnings") {
+    if (!rest.empty() && rest != "no warnings" && rest != "warnings") {
       res.diagnostics.push_back({path, line.pos[skip_blanks(line.text, after)],
                                  "unexpected text after '" + key + ":'"});
     }
@@ -534,12 +761,31 @@ struct FileParser {
     s->max_depth = it.exprs[0];
   }
 
+  // `seed:` after `homomorphism`: the homomorphism's own random numbers (CPFG manual 4.3.3).
+  void homomorphism_seed(const LogicalLine& line, std::size_t after) {
+    Item it;
+    read_exprs(line, skip_blanks(line.text, after), it, false);
+    if (!it.exprs_ok) return;
+    res.file.homomorphism.has_seed = true;
+    res.file.homomorphism.seed = it.exprs.at(0);
+  }
+
   void line(const LogicalLine& ln) {
     const std::string& t = ln.text;
     std::size_t k = skip_blanks(t, 0);
     if (k >= t.size()) return;
-    if (where == Where::End) return;  // cpfg ignores what follows endlsystem
-    if (t[k] == '#') {
+    if (where == Where::End) {  // cpfg ignores what follows endlsystem, but for sub-L-systems
+      std::string key;
+      std::size_t after = 0;
+      if (!warned_sub && leading_key(t, key, after) && key == "lsystem") {
+        res.diagnostics.push_back({path, ln.pos[k], "lsd reads the first L-system of a file only: this sub-L-system "
+                                                    "(called by ?(id, scale) ... $ in cpfg) is ignored",
+                                   true});
+        warned_sub = true;
+      }
+      return;
+    }
+    if (t[k] == '#' && !res.file.cpfg) {  // a cpfg file has been through the preprocessor: # is a module there
       if (t.compare(k, 7, "#define") == 0 && (k + 7 >= t.size() || t[k + 7] == ' ')) {
         define(ln, k + 7);
       } else {
@@ -552,6 +798,11 @@ struct FileParser {
       where = Where::End;
       return;
     }
+    if (word == "ring lsystem" || word == "ring l-system") {  // CPFG manual 3.1.1
+      res.file.ring = true;
+      res.file.ring_pos = ln.pos[k];
+      return;
+    }
     if (word == "decomposition" || word == "homomorphism" || word == "interpretation" || word == "dynamics") {
       section(ln, word, t.size());
       return;
@@ -561,6 +812,9 @@ struct FileParser {
     bool keyed = leading_key(t, key, after);
     const KeySpec* dyn_key = keyed ? keys(KeySection::kDynamics, key) : nullptr;
     const KeySpec* header_key = keyed ? keys(KeySection::kHeader, key) : nullptr;
+    // A line with an arrow is a production, even when its predecessor spells
+    // a key (`AXIOM : A_SW == 1 --> ...`, cpfg's lexer wants "axiom:" as written).
+    if (header_key && header_key->kind != ValueKind::kBlock && t.find("-->") != std::string::npos) header_key = nullptr;
     if (dyn_key && where == Where::Dynamics) {
       item(ln, *dyn_key, after, true);
       return;
@@ -571,6 +825,10 @@ struct FileParser {
     }
     if (keyed && key == "maximum depth") {
       max_depth(ln, after);
+      return;
+    }
+    if (keyed && key == "seed" && where == Where::Homomorphism) {
+      homomorphism_seed(ln, after);
       return;
     }
     if (header_key) {
@@ -598,10 +856,11 @@ struct FileParser {
 
 }  // namespace
 
-ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup keys) {
+ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup keys, const ParseOptions& opts) {
   ParseResult res;
   res.file.path = path;
-  auto lines = logical_lines(text, path, res.diagnostics);
+  res.file.cpfg = opts.cpfg;
+  auto lines = logical_lines(text, path, res.diagnostics, opts.cpfg);
   FileParser fp{path, res, keys};
   for (const auto& l : lines) fp.line(l);
   return res;

@@ -19,6 +19,8 @@ enum class ValueKind {
   kExprs,    // expressions separated by commas, or else by blanks: `wind: 1, 0, 0`, `tropism: 0 -1 0 0.2`
   kModules,  // a module list: `axiom: F(1) [+F]`
   kText,     // the raw text: `body: B`, `base: floating`, `module: Apex Bud`
+  kBlock,    // a block of statements: `Start: { i = 0; }`
+  kDefines,  // cpfg's array declarations: `define: { array a[2] = {1, 2}; }`
 };
 
 // One key the parser accepts: the interpreter's key tables (interpreter/keys.hpp)
@@ -33,12 +35,19 @@ enum class KeySection { kHeader, kDynamics };
 using KeyLookup = const KeySpec* (*)(KeySection, std::string_view key);
 
 struct ParseResult {
-  FileAst file;
+  FileAst file;  // file.cpfg: read as a cpfg file
   std::vector<Diagnostic> diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
 
-ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup keys);
+// How a file is read. A cpfg file (.l) has been through the C preprocessor
+// (its line markers place the lines), and is read with cpfg's rules where
+// they differ from lsd's (docs/language.md, "cpfg compatibility").
+struct ParseOptions {
+  bool cpfg = false;
+};
+
+ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup keys, const ParseOptions& opts = {});
 
 // Parses one expression (for -D NAME=VALUE and tests). Positions are columns of `text`.
 bool parse_expression(const std::string& text, Expr& out, std::vector<Diagnostic>& diags,
@@ -54,7 +63,9 @@ struct LogicalLine {
   std::string text;
   std::vector<Pos> pos;  // (text.size() + 1): the last entry is the end of the line
 };
+// With line_markers, `# N "file"` lines of the C preprocessor set the line
+// numbers (text from other files is placed at the #include).
 std::vector<LogicalLine> logical_lines(const std::string& text, const std::string& path,
-                                       std::vector<Diagnostic>& diags);
+                                       std::vector<Diagnostic>& diags, bool line_markers = false);
 
 }  // namespace lsd::grammar

@@ -17,6 +17,9 @@ struct Ctx {
 
   // A name lookup that knows the #define constants only.
   NameLookup constants_only() const;
+  // The #define constants, the global variables and the arrays.
+  NameLookup with_globals() const;
+  void warning(grammar::Pos p, std::string m) const { diags.push_back({path, p, std::move(m), true}); }
 
   // A constant expression (header values, axiom parameters, #define): false
   // after a diagnostic when it is not one or not finite.
@@ -34,6 +37,9 @@ struct HeaderState {
   const grammar::Item* axiom = nullptr;
   std::vector<SymbolId> ignore, consider;
   bool has_consider = false;
+  // cpfg's blocks: Start:, End:, StartEach:, EndEach:, and define:
+  const grammar::Item *start = nullptr, *end = nullptr, *start_each = nullptr, *end_each = nullptr;
+  const grammar::Item* define = nullptr;
 };
 
 // The header and the dynamics: section through their key tables (keys.cpp).

@@ -38,20 +38,17 @@ bool match_left(const std::vector<PatternModule>& left, const ModuleString& s, s
   return true;
 }
 
-// Right context: walk right; '[' skips its branch unless the pattern has '[' there;
-// ']' (the end of the current branch) and the end of the string fail.
-bool match_right(const std::vector<PatternModule>& right, const ModuleString& s, std::size_t i,
+// Right context (cpfg's RconDiff): walk right from `from`, stepping over
+// unseen modules; a '[' skips its whole branch unless the pattern has '['
+// there; a ']' in the pattern must meet the ']' that ends the branch, and
+// '=' in the pattern skips the rest of the current branch, up to that ']'.
+// The end of the string fails.
+bool match_right(const std::vector<PatternModule>& right, const ModuleString& s, std::size_t from,
                  const std::vector<std::int32_t>& match, const std::uint8_t* seen, double* vars) {
   const std::size_t n = s.size();
-  std::size_t j = i + 1;
+  std::size_t j = from;
   for (const PatternModule& pm : right) {
-    if (pm.sym == '[') {
-      while (j < n && s.sym[j] != '[' && s.sym[j] != ']' && !seen[s.sym[j]]) ++j;
-      if (j >= n || s.sym[j] != '[') return false;
-      ++j;
-      continue;
-    }
-    if (pm.sym == ']') {  // the rest of the current branch is skipped
+    if (pm.sym == '=') {  // to the ']' of the current branch (or the end of the string)
       while (j < n && s.sym[j] != ']') {
         if (s.sym[j] == '[') {
           if (match[j] < 0) return false;
@@ -59,20 +56,16 @@ bool match_right(const std::vector<PatternModule>& right, const ModuleString& s,
         }
         ++j;
       }
-      if (j >= n) return false;
-      ++j;
       continue;
     }
     for (;;) {
       if (j >= n) return false;
-      SymbolId c = s.sym[j];
-      if (c == '[') {
+      const SymbolId c = s.sym[j];
+      if (!seen[c]) {
+        ++j;
+      } else if (c == '[' && pm.sym != '[') {
         if (match[j] < 0) return false;
         j = std::size_t(match[j]) + 1;
-      } else if (c == ']') {
-        return false;
-      } else if (!seen[c]) {
-        ++j;
       } else {
         break;
       }
@@ -83,13 +76,37 @@ bool match_right(const std::vector<PatternModule>& right, const ModuleString& s,
   return true;
 }
 
-inline bool matches(const Production& p, const RuleSet& rules, const ModuleString& s, std::size_t i,
-                    const std::vector<std::int32_t>& match, double* vars, Rng& rng) {
+// The strict predecessor: its first module at i, the others right after it.
+inline bool bind_predecessor(const Production& p, const ModuleString& s, std::size_t i, double* vars) {
   if (!bind(p.pred, s, i, vars)) return false;
-  if (!p.left.empty() && !match_left(p.left, s, i, match, rules.seen.data(), vars)) return false;
-  if (!p.right.empty() && !match_right(p.right, s, i, match, rules.seen.data(), vars)) return false;
-  if (p.has_cond && eval_expr(p.cond, vars, &rng) == 0) return false;
+  if (i + p.pred_rest.size() >= s.size() && !p.pred_rest.empty()) return false;
+  for (std::size_t k = 0; k < p.pred_rest.size(); ++k)
+    if (!bind(p.pred_rest[k], s, i + 1 + k, vars)) return false;
   return true;
+}
+
+inline bool matches(const Production& p, const RuleSet& rules, const ModuleString& s, std::size_t i,
+                    const std::vector<std::int32_t>& match, double* vars, Rng& rng, Machine* m) {
+  if (!bind_predecessor(p, s, i, vars)) return false;
+  if (!p.left.empty() && !match_left(p.left, s, i, match, rules.seen.data(), vars)) return false;
+  if (!p.right.empty() && !match_right(p.right, s, i + p.length(), match, rules.seen.data(), vars)) return false;
+  if (p.nlocals > 0) std::fill(vars + p.nslots, vars + p.nslots + p.nlocals, 0.0);
+  if (p.has_pre) eval_expr(p.pre, vars, &rng, m);  // cpfg: before the condition, each time the contexts match
+  if (p.has_cond && eval_expr(p.cond, vars, &rng, m) == 0) return false;
+  return true;
+}
+
+// cpfg's cut, during the derivation step: a '%' that no production rewrites
+// removes itself and the rest of its branch (the ']' stays). Returns where
+// the copy goes on.
+std::size_t skip_cut(const ModuleString& s, std::size_t i) {
+  int depth = 0;
+  std::size_t j = i + 1;
+  for (; j < s.size(); ++j) {
+    if (s.sym[j] == '[') ++depth;
+    else if (s.sym[j] == ']' && depth-- == 0) break;
+  }
+  return j;
 }
 
 std::string where(const RuleSet& rules, const grammar::Pos& p) {
@@ -105,8 +122,9 @@ std::string stage(const RuleSet& rules, const ProductionGroup& g, int step) {
 }
 
 // Writes p's successor; false (with err) if a parameter is not finite.
-bool emit(const Production& p, const RuleSet& rules, const double* vars, Rng& rng, ModuleString& out,
+bool emit(const Production& p, const RuleSet& rules, double* vars, Rng& rng, Machine* machine, ModuleString& out,
           std::size_t i, const ProductionGroup& g, int step, grammar::Diagnostic& err) {
+  if (p.has_post) eval_expr(p.post, vars, &rng, machine);  // cpfg: after the condition held
   if (p.succ_constant) {
     out.append(p.succ_string, 0, p.succ_string.size());
     return true;
@@ -114,7 +132,12 @@ bool emit(const Production& p, const RuleSet& rules, const double* vars, Rng& rn
   for (const SuccessorModule& m : p.succ) {
     for (std::size_t k = 0; k < m.params.size(); ++k) {
       const CompiledExpr& e = m.params[k];
-      double v = e.is_constant ? e.value : eval_expr(e, vars, &rng);
+      double v = e.is_constant ? e.value : eval_expr(e, vars, &rng, machine);
+      if (!std::isfinite(v) && machine && !machine->error.empty()) {  // a statement's error says more
+        err = {rules.path, p.pos, machine->error + " (" + stage(rules, g, step) + ", module " + std::to_string(i) +
+                                      " of the string)"};
+        return false;
+      }
       if (!std::isfinite(v)) {
         err = {rules.path, m.pos,
                "parameter " + std::to_string(k + 1) + " of '" + rules.symbols.name(m.sym) + "' is " +
@@ -130,7 +153,31 @@ bool emit(const Production& p, const RuleSet& rules, const double* vars, Rng& rn
   return true;
 }
 
+// The seed of the step's random numbers: the file's, or srand()'s.
+std::uint64_t seed_of(const RuleSet& rules, const DeriveScratch& sc) {
+  return sc.machine && sc.machine->reseeded ? sc.machine->seed : rules.seed;
+}
+
 }  // namespace
+
+Machine start_machine(const RuleSet& rules) {
+  Machine m;
+  m.globals = rules.globals_init;
+  m.arrays = &rules.arrays;
+  m.functions = &rules.functions;
+  m.budget = limits::kLoopIterations;
+  return m;
+}
+
+bool run_block(const RuleSet& rules, const CompiledBlock& block, Machine& m, Rng& rng, grammar::Diagnostic& err) {
+  if (block.empty()) return true;
+  m.budget = limits::kLoopIterations;
+  m.error.clear();
+  eval_expr(block.code, nullptr, &rng, &m);
+  if (m.error.empty()) return true;
+  err = {rules.path, block.pos, m.error};
+  return false;
+}
 
 std::size_t param_limit(const DeriveOptions& opts) {
   constexpr std::size_t kFormat = 0xffffffffu;  // 32-bit parameter offsets
@@ -143,6 +190,7 @@ std::size_t param_limit(const DeriveOptions& opts) {
 RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const ModuleString& in, ModuleString& out,
                       Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& sc) {
   RewriteResult res;
+  std::size_t i_now = 0;  // the module being rewritten, for messages
   out.clear();
   out.reserve(in.size() * 2, in.params.size() * 2);
   if (g.any_context) sc.match = match_brackets(in);
@@ -162,22 +210,40 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
   const std::size_t nsym = g.has_rule.size();
   auto ruled = [&](SymbolId s) { return s < nsym && has_rule[s]; };
   sc.vars.resize(slots);
+  // cpfg files cut while deriving (a '%' no production rewrites), not after.
+  const bool cut_here = rules.cpfg && &g == &rules.main;
+  Machine* machine = sc.machine;
+  if (g.uses_machine && !machine) {  // a private one: globals from the file, effects kept in the scratch
+    sc.own_machine = start_machine(rules);
+    machine = &sc.own_machine;
+  }
+  if (machine) machine->budget = limits::kLoopIterations;
+  auto statement_error = [&](const Production& p) {
+    res.ok = false;
+    res.error = {rules.path, p.pos, machine->error + " (" + stage(rules, g, step) + ", module " + std::to_string(i_now) +
+                                         " of the string)"};
+  };
 
   for (std::size_t i = 0; i < n;) {
     if (!ruled(in.sym[i])) {  // copy a run of modules no production can rewrite
       std::size_t j = i + 1;
-      while (j < n && !ruled(in.sym[j])) ++j;
+      while (j < n && !ruled(in.sym[j]) && !(cut_here && in.sym[j] == '%')) ++j;
+      if (cut_here && in.sym[i] == '%') {
+        i = skip_cut(in, i);
+        continue;
+      }
       out.append(in, i, j);
       i = j;
       continue;
     }
+    i_now = i;
     const auto& cands = g.by_symbol[in.sym[i]];
     const Production* chosen = nullptr;
-    const double* chosen_vars = nullptr;
+    double* chosen_vars = nullptr;
     if (!rules.stochastic) {
       for (std::int32_t pi : cands) {
         const Production& p = g.prods[pi];
-        if (matches(p, rules, in, i, sc.match, sc.vars.data(), rng)) {
+        if (matches(p, rules, in, i, sc.match, sc.vars.data(), rng, machine)) {
           chosen = &p;
           chosen_vars = sc.vars.data();
           break;
@@ -191,7 +257,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
       for (std::int32_t pi : cands) {
         const Production& p = g.prods[pi];
         double* v = sc.vars.data() + slots * sc.cands.size();
-        if (!matches(p, rules, in, i, sc.match, v, rng)) continue;
+        if (!matches(p, rules, in, i, sc.match, v, rng, machine)) continue;
         double w = eval_expr(p.weight, v, &rng);
         if (!(w > 0)) w = 0;
         sc.cands.push_back(pi);
@@ -210,10 +276,15 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
       }
     }
     if (!chosen) {
+      if (cut_here && in.sym[i] == '%') {
+        i = skip_cut(in, i);
+        continue;
+      }
       out.append(in, i, i + 1);
+      ++i;
     } else {
       res.changed = true;
-      if (!emit(*chosen, rules, chosen_vars, rng, out, i, g, step, res.error)) {
+      if (!emit(*chosen, rules, chosen_vars, rng, machine, out, i, g, step, res.error)) {
         res.ok = false;
         return res;
       }
@@ -221,8 +292,12 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
         too_big(chosen->pos, "; this production was growing it");
         return res;
       }
+      i += chosen->length();
     }
-    ++i;
+    if (machine && !machine->error.empty()) {
+      statement_error(chosen ? *chosen : g.prods[std::size_t(cands.front())]);
+      return res;
+    }
   }
   if (out.size() > opts.max_modules || out.params.size() > max_params) too_big({}, "");
   return res;
@@ -262,12 +337,12 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
   RewriteResult res;
   if (rules.decomposition.empty()) return res;
   for (int d = 0; d < rules.decomposition.depth; ++d) {
-    Rng rng = step_rng(rules.seed, std::uint64_t(step), std::uint64_t(d) + 1);
+    Rng rng = step_rng(seed_of(rules, sc), std::uint64_t(step), std::uint64_t(d) + 1);
     ModuleString out;
     res = rewrite(rules, rules.decomposition, s, out, rng, step, opts, sc);
     if (!res.ok) return res;
     std::swap(s, out);
-    apply_cut(s, sc.tmp);
+    if (!rules.cpfg) apply_cut(s, sc.tmp);
     if (!res.changed) break;
   }
   res.ok = true;
@@ -276,11 +351,11 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
 
 RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
                           DeriveScratch& sc) {
-  Rng rng = step_rng(rules.seed, std::uint64_t(step));
+  Rng rng = step_rng(seed_of(rules, sc), std::uint64_t(step));
   ModuleString out;
   RewriteResult res = rewrite(rules, rules.main, s, out, rng, step, opts, sc);
   if (!res.ok) return res;  // s is untouched: the last complete string survives
-  apply_cut(out, sc.tmp);
+  if (!rules.cpfg) apply_cut(out, sc.tmp);  // cpfg cuts while deriving (rewrite)
   bool changed = res.changed;
   res = decompose(rules, out, step, opts, sc);
   if (!res.ok) return res;
@@ -295,15 +370,16 @@ RewriteResult apply_homomorphism(const RuleSet& rules, const ModuleString& in, M
   RewriteResult res;
   out = in;
   if (rules.homomorphism.empty()) return res;
+  const std::uint64_t seed = rules.homomorphism.has_seed ? rules.homomorphism.seed : seed_of(rules, sc);
   for (int d = 0; d < rules.homomorphism.depth; ++d) {
-    Rng rng = step_rng(rules.seed, 0, 1000 + std::uint64_t(d));
+    Rng rng = step_rng(seed, 0, 1000 + std::uint64_t(d));
     ModuleString next;
     res = rewrite(rules, rules.homomorphism, out, next, rng, -1, opts, sc);
     if (!res.ok) return res;
     std::swap(out, next);
     if (!res.changed) break;
   }
-  apply_cut(out, sc.tmp);
+  if (!rules.cpfg) apply_cut(out, sc.tmp);  // cpfg ignores a '%' in what it draws
   res.ok = true;
   return res;
 }

@@ -28,7 +28,18 @@ struct DeriveScratch {
   std::vector<std::int32_t> cands;
   std::vector<double> weights;
   ModuleString tmp;
+  // The machine of cpfg's statements and global variables (the L-system's);
+  // when null and one is needed, own_machine starts from the file's globals.
+  Machine* machine = nullptr;
+  Machine own_machine;
 };
+
+// A machine with the file's initial globals (arrays initialised, nothing run yet).
+Machine start_machine(const RuleSet& rules);
+
+// Runs one of cpfg's Start:, StartEach:, EndEach:, End: blocks; false (with
+// err) on a run-time error of a statement.
+bool run_block(const RuleSet& rules, const CompiledBlock& block, Machine& m, Rng& rng, grammar::Diagnostic& err);
 
 struct RewriteResult {
   bool ok = true;

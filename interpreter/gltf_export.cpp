@@ -67,6 +67,7 @@ int GltfRecorder::add_mesh(MeshData m) {
 void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
                                   const std::vector<std::int32_t>& module_body, const std::vector<int>& parent,
                                   const std::vector<dyn::SE3>& oMi) {
+  if (colours_.palette.empty()) colours_.palette = g.palette;
   Interval iv;
   iv.name = name;
   iv.first = frames_;
@@ -191,7 +192,7 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
   for (const MeshData& m : meshes_)
     for (int c : m.colours) material.emplace(c, 0);
   for (auto& [colour, index] : material) {
-    const auto rgb = palette_rgb(colour);
+    const auto rgb = colours_.rgb(colour);
     tinygltf::Material mat;
     mat.name = "colour_" + std::to_string(colour);
     mat.pbrMetallicRoughness.baseColorFactor = {srgb_to_linear(rgb[0]), srgb_to_linear(rgb[1]),

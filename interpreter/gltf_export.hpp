@@ -9,7 +9,7 @@
 // frame of the step that derived it and visible from then on. Geometry before
 // the first body (or of a plant without bodies) sits on the interval's node.
 // Meshes equal to one of an earlier interval are shared, not written again.
-// Colours are materials (palette_rgb).
+// Colours are materials (the model's palette, else palette_rgb).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -73,6 +73,7 @@ class GltfRecorder {
   MeshOptions mesh_opt_;
   std::vector<Interval> intervals_;
   std::vector<MeshData> meshes_;
+  Geometry colours_;  // only its palette: a cpfg model's colour map, or empty
   std::unordered_map<std::string, int> mesh_index_;  // a mesh's bytes -> its index: equal meshes are shared
   long frames_ = 0;
   std::size_t samples_ = 0;

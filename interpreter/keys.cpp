@@ -156,6 +156,14 @@ void consider(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (it.modules_ok) c.symbols_of(it.modules, t.header->consider);
 }
 
+// cpfg's blocks of statements and its array declarations (CPFG manual 2.2.2,
+// 4.1): compiled with the productions, which may use their variables.
+void start_block(const Ctx&, const Item& it, const KeyRow&, Target& t) { t.header->start = &it; }
+void end_block(const Ctx&, const Item& it, const KeyRow&, Target& t) { t.header->end = &it; }
+void start_each_block(const Ctx&, const Item& it, const KeyRow&, Target& t) { t.header->start_each = &it; }
+void end_each_block(const Ctx&, const Item& it, const KeyRow&, Target& t) { t.header->end_each = &it; }
+void define_block(const Ctx&, const Item& it, const KeyRow&, Target& t) { t.header->define = &it; }
+
 void symbol(const Ctx& c, const Item& it, SymbolId& out) {
   SymbolId id;
   if (!c.rs.symbols.find(it.value, id)) {
@@ -226,6 +234,14 @@ const KeyRow kHeader[] = {
     {{"module", ValueKind::kText}, nothing, {}, nullptr, nullptr, "none", nullptr, true},  // declare_modules
     {{"tropism", ValueKind::kExprs}, tropism, {}, nullptr, nullptr, "none"},
     {{"axiom", ValueKind::kModules}, axiom, {}, nullptr, nullptr, "required"},
+    // cpfg's (CPFG manual 2.2.2 and 4.1); both spellings of the two-word blocks
+    {{"start", ValueKind::kBlock}, start_block, {}, nullptr, nullptr, "none"},
+    {{"end", ValueKind::kBlock}, end_block, {}, nullptr, nullptr, "none"},
+    {{"starteach", ValueKind::kBlock}, start_each_block, {}, nullptr, nullptr, "none"},
+    {{"start each", ValueKind::kBlock}, start_each_block, {}, nullptr, nullptr, "none"},
+    {{"endeach", ValueKind::kBlock}, end_each_block, {}, nullptr, nullptr, "none"},
+    {{"end each", ValueKind::kBlock}, end_each_block, {}, nullptr, nullptr, "none"},
+    {{"define", ValueKind::kDefines}, define_block, {}, nullptr, nullptr, "none"},
 };
 
 const KeyRow kDynamics[] = {

@@ -88,13 +88,13 @@ class Walker {
 
   void base_state(std::size_t i) {
     if (i != 0 || s_.nparams(i) != 12) {
-      error("the base state '@M' at module " + std::to_string(i) +
+      error("the base state '@Base' at module " + std::to_string(i) +
             " must be the first module and have twelve parameters (position, rotation vector, velocity, "
             "angular velocity)");
       return;
     }
     if (!std::isfinite(dyn::Vec3(s_.param(i)[3], s_.param(i)[4], s_.param(i)[5]).squaredNorm())) {
-      error("the base state '@M' at module " + std::to_string(i) + " has a rotation vector too long to be an angle");
+      error("the base state '@Base' at module " + std::to_string(i) + " has a rotation vector too long to be an angle");
       return;
     }
     lm_.base_module = long(i);

@@ -40,11 +40,11 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
                         LivingModel& out, std::vector<grammar::Diagnostic>& diags);
 
 // Joint parameters (rotation vector, angular velocity) -> data.q, data.w,
-// and the base state @M(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz) -> the base
+// and the base state @Base(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz) -> the base
 // pose and velocity (position, world rotation vector, velocity of the base
 // origin, angular velocity; world frame). data is sized for lm.model.
 void load_state(const ModuleString& s, const LivingModel& lm, dyn::Data& data);
-// data.q, data.w -> joint parameters: r = log(q) and w; the base state -> @M.
+// data.q, data.w -> joint parameters: r = log(q) and w; the base state -> @Base.
 void store_state(const LivingModel& lm, const dyn::Data& data, ModuleString& s);
 
 // A moving base (floating, or kinematic when the user shakes the pot) keeps

@@ -1,19 +1,39 @@
 #include "lsystem.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <cmath>
 
 #include "grammar/parser.hpp"
+#include "grammar/preprocess.hpp"
 #include "keys.hpp"
 #include "turtle.hpp"
 
 namespace lsd::interp {
 
+bool is_cpfg_path(const std::string& path) { return path.size() > 2 && path.compare(path.size() - 2, 2, ".l") == 0; }
+
 bool load_lsystem_text(const std::string& text, const std::string& path, const LoadOptions& opts, Lsystem& ls,
                        std::vector<grammar::Diagnostic>& diags) {
   ls = Lsystem{};
   ls.source = {path, text};
-  auto parsed = grammar::parse_ls(text, path, find_key);
+  grammar::ParseOptions popt;
+  popt.cpfg = is_cpfg_path(path);
   std::size_t first = diags.size();
+  // A cpfg file goes through the C preprocessor first (its -D are macros).
+  std::string preprocessed;
+  const std::string* input = &text;
+  if (popt.cpfg) {
+    grammar::PreprocessOptions pp;
+    for (const auto& [name, value] : opts.compile.defines) pp.defines.push_back({name, format_double(value)});
+    pp.defines.insert(pp.defines.end(), opts.macros.begin(), opts.macros.end());
+    if (grammar::needs_preprocessor(text, pp)) {
+      if (!grammar::preprocess(text, path, pp, preprocessed, diags)) return false;
+      input = &preprocessed;
+    }
+  }
+  auto parsed = grammar::parse_ls(*input, path, find_key, popt);
   diags.insert(diags.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
   // Compile even after parse errors: it finds more mistakes (undefined names...).
   bool ok = compile_rules(parsed.file, opts.compile, ls.rules, diags) && parsed.ok();
@@ -21,6 +41,17 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
   });
   if (!ok) return false;
+  // cpfg's define: arrays and Start: block, before the axiom (CPFG manual 4.1)
+  ls.machine = start_machine(ls.rules);
+  ls.scratch.machine = &ls.machine;
+  {
+    grammar::Diagnostic err;
+    Rng rng = step_rng(ls.rules.seed, 0, 2000);
+    if (!run_block(ls.rules, ls.rules.start, ls.machine, rng, err)) {
+      diags.push_back(err);
+      return false;
+    }
+  }
   if (!opts.axiom_file.empty()) {
     std::string content, err;
     if (!read_file(opts.axiom_file, content, &err)) {
@@ -39,6 +70,23 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     return true;
   }
   ls.current = ls.rules.axiom;
+  if (!ls.rules.axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
+    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, 0, 2002);
+    for (const SuccessorModule& m : ls.rules.axiom_succ) {
+      std::vector<double> vals;
+      for (const CompiledExpr& e : m.params) {
+        const double v = e.is_constant ? e.value : eval_expr(e, nullptr, &rng, &ls.machine);
+        if (!std::isfinite(v)) {
+          diags.push_back({path, m.pos, "a parameter of the axiom's '" + ls.rules.symbols.name(m.sym) +
+                                            "' is not a finite number"});
+          return false;
+        }
+        vals.push_back(v);
+      }
+      ls.current.push(m.sym, vals.data(), int(vals.size()));
+    }
+  }
+  if (ls.rules.cpfg) return true;  // cpfg decomposes within derivation steps only, not the axiom
   DeriveOptions d;
   d.max_modules = opts.max_modules;
   auto res = decompose(ls.rules, ls.current, -1, d, ls.scratch);
@@ -49,14 +97,64 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   return true;
 }
 
-bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
-                  std::vector<grammar::Diagnostic>& diags) {
-  std::string text, err;
-  if (!read_file(path, text, &err, limits::kLsFileBytes)) {
+namespace {
+
+// A cpfg model: the .l file found in a folder or given, and its view file,
+// colours, functions, contours and surfaces, as load options.
+bool cpfg_model(const std::string& path, LoadOptions& opts, std::string& lsystem, std::vector<grammar::Diagnostic>& diags) {
+  CpfgModelFiles files;
+  std::string err;
+  if (!find_cpfg_model(path, files, err)) {
     diags.push_back({path, {}, err});
     return false;
   }
-  return load_lsystem_text(text, path, opts, ls, diags);
+  lsystem = files.lsystem;
+  CpfgView& view = opts.compile.view;
+  if (!files.view.empty()) {
+    read_view_file(files.view, view, opts.compile.functions, diags);
+  } else {
+    diags.push_back({files.lsystem, {}, "no view file (.v) found beside it: cpfg's defaults are used (angle 45, "
+                                        "line width 1 pixel)", true});
+  }
+  int first = 0;
+  for (const std::string& m : files.colourmaps) {
+    if (!read_colour_map(m, first, view.palette, err)) diags.push_back({m, {}, err + ": colours are lsd's", true});
+    first += 256;
+  }
+  first = 0;
+  for (const std::string& m : files.materials) {
+    if (!read_materials(m, first, view.palette, err)) diags.push_back({m, {}, err + ": colours are lsd's", true});
+    first += 256;
+  }
+  if (!files.environment.empty())
+    diags.push_back({files.environment, {}, "lsd does not run environment programs: ?E modules keep their "
+                                            "parameters (the specifications' -e option is ignored)", true});
+  // cpfg passes the names of a function set (not of single `function:` files,
+  // whose names may be the model's variables) to the preprocessor: func(BR_ANGLE, x)
+  for (std::size_t k = 0; view.function_set && k < opts.compile.functions.functions.size(); ++k) {
+    const std::string& n = opts.compile.functions.functions[k].name;
+    bool name = !n.empty() && (std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_');
+    for (char c : n) name = name && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (name) opts.macros.push_back({n, std::to_string(k + 1)});
+  }
+  return true;
+}
+
+}  // namespace
+
+bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
+                  std::vector<grammar::Diagnostic>& diags) {
+  std::string file = path, err;
+  LoadOptions o = opts;
+  std::error_code ec;
+  if ((std::filesystem::is_directory(path, ec) || is_cpfg_path(path)) && !cpfg_model(path, o, file, diags))
+    return false;
+  std::string text;
+  if (!read_file(file, text, &err, limits::kLsFileBytes)) {
+    diags.push_back({file, {}, err});
+    return false;
+  }
+  return load_lsystem_text(text, file, o, ls, diags);
 }
 
 RepeatDetector::RepeatDetector(const RuleSet& rules, const ModuleString& s, long step)
@@ -88,15 +186,37 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   if (n > 0) ls.history.clear();  // it belonged to the model of the old string
   const TurtleOptions topt = turtle_options(ls.rules);
   RepeatDetector repeat(ls.rules, ls.current, ls.steps_done);
+  ls.scratch.machine = &ls.machine;  // (ls may have been moved since it was loaded)
+  ls.machine.arrays = &ls.rules.arrays;
+  ls.machine.functions = &ls.rules.functions;
+  // cpfg's blocks around each step; a block's error stops the derivation.
+  auto block = [&](const CompiledBlock& b) {
+    if (b.empty()) return true;
+    grammar::Diagnostic err;
+    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, std::uint64_t(ls.steps_done), 2001);
+    if (run_block(ls.rules, b, ls.machine, rng, err)) return true;
+    err.message += " (derivation step " + std::to_string(ls.steps_done + 1) + ")";
+    diags.push_back(err);
+    return false;
+  };
   for (long k = 0; k < n; ++k) {
     if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
+    if (!block(ls.rules.start_each)) return false;
     auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
     if (!res.ok) {  // ls.current still holds the last complete string
       diags.push_back(res.error);
       return false;
     }
     ++ls.steps_done;
+    if (!block(ls.rules.end_each)) return false;
+    if (ls.steps_done == ls.rules.derivation_length && !block(ls.rules.end)) return false;
     if (ls.rules.has_queries) fill_queries(ls.current, topt);
+    if (ls.machine.stop) {  // stop(n): the derivation ends here (CPFG manual 5.6)
+      diags.push_back({ls.rules.path, {}, "stop() was called: the derivation ends after step " +
+                                              std::to_string(ls.steps_done), true});
+      ls.machine.stop = false;
+      break;
+    }
     // (the string before the step had its queries filled, so res.same is exact with queries too)
     if (long period = repeat.observe(ls.current, res.same, ls.steps_done)) {
       const long left = n - (k + 1), skip = left - left % period;  // whole periods change nothing

@@ -15,6 +15,8 @@ namespace lsd::interp {
 
 struct LoadOptions {
   CompileOptions compile;   // -D and --seed
+  // More macros for a cpfg file's preprocessor: FUNCNAME=id of the view file's function set.
+  std::vector<std::pair<std::string, std::string>> macros;
   std::string axiom_file;   // --axiom-file: start from a saved string
   std::size_t max_modules = limits::kModules;  // --max-modules: bounds --axiom-file and the axiom's decomposition
 };
@@ -43,9 +45,13 @@ struct Lsystem {
   int steps_done = 0;       // derivation steps applied so far
   Clock clock;              // simulated time (section 6)
   std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
+  Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them
   DeriveScratch scratch;
   double time() const { return clock.now(); }
 };
+
+// A cpfg file: read with the C preprocessor and cpfg's rules (a .l file).
+bool is_cpfg_path(const std::string& path);
 
 // Reads, parses and compiles a .ls file and sets the current string to the
 // (decomposed) axiom or to --axiom-file. All problems go to diags.

@@ -13,14 +13,30 @@ namespace lsd::interp {
 
 using SymbolId = std::uint32_t;
 
+// Built-in ids are 128 + the name's index in grammar::kBuiltinNames (checked
+// in symbols.cpp).
 enum Builtin : SymbolId {
   kSymSphere = 128,  // @O
   kSymQueryP,        // ?P
   kSymQueryH,        // ?H
   kSymQueryL,        // ?L
   kSymQueryU,        // ?U
-  kSymBase,          // @M(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz): pose and velocity of a moving base
-  kFirstUserSymbol = 160,
+  kSymMove,          // @M(x,y,z): cpfg's turtle move
+  kSymBase,          // @Base(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz): pose and velocity of a moving base
+  // cpfg's other built-ins, in the order of kBuiltinNames
+  kSymCircleScreen,  // @o(d)
+  kSymCircle,        // @c(d)
+  kSymCircleBoundScreen, kSymCircleBound,  // @bo @bc
+  kSymVertical,      // @v
+  kSymHeading,       // @R(hx,hy,hz[,ux,uy,uz])
+  kSymBackColour, kSymBackColourDown,  // @; @,
+  kSymScale, kSymScaleUp, kSymScaleDown,  // @D @Di @Dd
+  kSymGcStart, kSymGcPoint, kSymGcEnd, kSymGcTangents, kSymGcRadius, kSymGcSides, kSymGcContour,  // @Gs @Gc @Ge @Gt @Gr @! @#
+  kSymTexture, kSymTropismSet, kSymTropismUp, kSymTropismUp2, kSymTropismDown, kSymTwistMin, kSymTwistForce,
+  kSymLabel, kSymSystem, kSymRayObject, kSymRayGrid, kSymRayNewObject, kSymCondCut,  // @L @S @I @J @mo @mc
+  kSymPatchInit, kSymPatchPoint, kSymPatchDraw,  // @PS @PC @PD
+  kSymQueryE, kSymQueryQ,                        // ?E ?Q
+  kFirstUserSymbol = 256,
 };
 
 struct ModuleString {

@@ -84,7 +84,7 @@ void write_mtl(const Geometry& g, std::ostream& out) {
   out << "# lsd palette\n";
   char buf[128];
   for (int colour : colours_used(g)) {
-    const auto rgb = palette_rgb(colour);
+    const auto rgb = g.rgb(colour);
     std::snprintf(buf, sizeof buf, "Kd %.4f %.4f %.4f\n", rgb[0], rgb[1], rgb[2]);
     out << "newmtl colour_" << colour << "\nKa 0 0 0\n" << buf << "Ks 0.05 0.05 0.05\nNs 20\nd 1\nillum 2\n\n";
   }

@@ -29,7 +29,7 @@ ObjCounts write_obj(const Geometry& g, std::ostream& out, const ObjOptions& opt 
 // The colour indices used in g, in increasing order.
 std::set<int> colours_used(const Geometry& g);
 
-// Writes one material `colour_<i>` (diffuse = palette_rgb(i)) for every colour
+// Writes one material `colour_<i>` (diffuse = g.rgb(i)) for every colour
 // index used in g.
 void write_mtl(const Geometry& g, std::ostream& out);
 

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "common/limits.hpp"
@@ -18,6 +19,24 @@ NameLookup Ctx::constants_only() const {
     auto it = rs.constants.find(n);
     if (it == rs.constants.end()) return std::nullopt;
     return it->second;
+  };
+  return l;
+}
+
+NameLookup Ctx::with_globals() const {
+  NameLookup l = constants_only();
+  l.global = [this](const std::string& n) {
+    for (std::size_t k = 0; k < rs.globals.size(); ++k)
+      if (rs.globals[k] == n) return int(k);
+    return -1;
+  };
+  l.array = [this](const std::string& n, int& id) -> const ArrayInfo* {
+    for (std::size_t k = 0; k < rs.arrays.size(); ++k)
+      if (rs.arrays[k].name == n) {
+        id = int(k);
+        return &rs.arrays[k];
+      }
+    return nullptr;
   };
   return l;
 }
@@ -102,6 +121,7 @@ bool pattern_list(const Ctx& c, const grammar::ModuleList& list, std::vector<Pat
       PatternModule pm;
       pm.sym = sym;
       pm.pos = pos;
+      if (!params && c.rs.cpfg) pm.arity = 0;  // cpfg: `A` matches an A without parameters only
       if (params) {
         const auto& m_params = *params;
         pm.arity = int(m_params.size());
@@ -133,9 +153,17 @@ bool successor_list(const Ctx& c, const grammar::ModuleList& list, const NameLoo
       SuccessorModule sm;
       sm.sym = sym;
       sm.pos = pos;
+      if (sym == kSymMove && params && params->size() == 12) sm.sym = kSymBase;  // a version 1 or 2 base state
       if (params) {
         for (const auto& p : *params) {
           CompiledExpr e;
+          if (p.kind == grammar::Expr::Kind::String) {  // @L("label %g", x): lsd draws no labels
+            c.warning(p.pos, "labels are not drawn: the text parameter of '" + c.rs.symbols.name(sym) +
+                                 "' is kept as 0");
+            e.code.push_back({Op::Const, 0, 0.0});
+            sm.params.push_back(std::move(e));
+            continue;
+          }
           if (!compile_expr(p, names, e, c.diags, c.path)) {
             ok = false;
             continue;
@@ -185,33 +213,60 @@ bool check_brackets(const Ctx& c, const std::vector<M>& mods, const char* what) 
 void compile_production(const Ctx& c, const grammar::ProductionAst& pa, ProductionGroup& g) {
   Production p;
   p.pos = pa.pos;
+  if (c.rs.cpfg)  // cpfg reads `@G --> *` as modules @ and G; lsd has no such modules
+    for (const auto& m : pa.pred) {
+      std::vector<SymbolId> syms;
+      std::size_t bad = 0;
+      if (grammar::is_builtin_prefix(m.word[0]) && !c.rs.symbols.split(m.word, syms, bad)) {
+        c.warning(m.pos, "'" + m.word + "' is not a module lsd knows (cpfg reads it as '" + m.word.substr(0, 1) +
+                             "' and '" + m.word.substr(1) + "'): this production is ignored");
+        return;
+      }
+    }
   std::map<std::string, int> slots;
   bool ok = true;
   if (pa.has_left) ok = pattern_list(c, pa.left, p.left, slots) && ok;
   std::vector<PatternModule> pred;
-  ok = pattern_list(c, {pa.pred}, pred, slots) && ok;
-  if (ok && pred.size() != 1) {
-    c.error(pa.pred.pos, "the predecessor must be one module, not '" + pa.pred.word +
-                             "' (declare multi-character names with module:)");
+  ok = pattern_list(c, pa.pred, pred, slots) && ok;
+  if (!pred.empty()) {
+    p.pred = pred[0];
+    p.pred_rest.assign(pred.begin() + 1, pred.end());
+  } else {
     ok = false;
   }
-  if (!pred.empty()) p.pred = pred.back();
   if (pa.has_right) ok = pattern_list(c, pa.right, p.right, slots) && ok;
   for (const auto& m : p.left)
     if (m.sym == '[' || m.sym == ']') {
       c.error(m.pos, "brackets are not supported in a left context");
       ok = false;
     }
-  if (ok && (p.pred.sym == '[' || p.pred.sym == ']')) {
-    c.error(p.pred.pos, "a bracket cannot be a predecessor");
+  if (ok && pred.size() == 1 && (p.pred.sym == '[' || p.pred.sym == ']')) {
+    c.error(p.pred.pos, "a bracket alone cannot be a predecessor");
     ok = false;
   }
   p.nslots = int(slots.size());
-  NameLookup names = c.constants_only();
+  // Names the statements assign that are neither bound nor global are the
+  // production's own variables (cpfg's local variables), set to 0 before
+  // the statements run.
+  std::vector<std::string> assigned;
+  if (pa.has_pre) assigned_names(pa.pre, assigned);
+  if (pa.has_post) assigned_names(pa.post, assigned);
+  NameLookup names = c.with_globals();
+  for (const std::string& n : assigned) {
+    int array_id;
+    if (slots.count(n) || names.global(n) >= 0 || names.array(n, array_id)) continue;
+    const int slot = int(slots.size());
+    slots[n] = slot;
+  }
+  p.nlocals = int(slots.size()) - p.nslots;
   names.slot = [&slots](const std::string& n) {
     auto it = slots.find(n);
     return it == slots.end() ? -1 : it->second;
   };
+  if (pa.has_pre) ok = compile_block(pa.pre, names, p.pre, c.diags, c.path) && ok;
+  if (pa.has_post) ok = compile_block(pa.post, names, p.post, c.diags, c.path) && ok;
+  p.has_pre = pa.has_pre;
+  p.has_post = pa.has_post;
   if (pa.has_cond) ok = compile_expr(pa.cond, names, p.cond, c.diags, c.path) && ok;
   p.has_cond = pa.has_cond;
   ok = successor_list(c, pa.succ, names, p.succ) && ok;
@@ -227,8 +282,13 @@ void compile_production(const Ctx& c, const grammar::ProductionAst& pa, Producti
     for (const auto& e : s.params) {
       if (!e.is_constant) p.succ_constant = false;
       if (e.uses_random) g.any_random = true;
+      if (e.uses_machine) g.uses_machine = true;
     }
-  if (p.cond.uses_random || p.weight.uses_random) g.any_random = true;
+  for (const CompiledExpr* e : {&p.cond, &p.weight, &p.pre, &p.post}) {
+    if (e->uses_random) g.any_random = true;
+    if (e->uses_machine) g.uses_machine = true;
+  }
+  if (p.has_pre || p.has_post) g.uses_machine = true;
   if (p.succ_constant) {
     for (const auto& s : p.succ) {
       std::vector<double> v;
@@ -237,7 +297,7 @@ void compile_production(const Ctx& c, const grammar::ProductionAst& pa, Producti
     }
   }
   if (p.has_context()) g.any_context = true;
-  if (p.nslots > g.max_slots) g.max_slots = p.nslots;
+  if (p.nslots + p.nlocals > g.max_slots) g.max_slots = p.nslots + p.nlocals;
   g.prods.push_back(std::move(p));
 }
 
@@ -250,8 +310,93 @@ void index_group(ProductionGroup& g, SymbolId nsym) {
   }
 }
 
+// cpfg's global variables and arrays (define:, Start:, End:, StartEach:,
+// EndEach:) and its four blocks (CPFG manual 2.2, 4.1).
+void compile_globals(const Ctx& c, const detail::HeaderState& st, RuleSet& rs) {
+  std::size_t elements = 0;
+  if (st.define && st.define->block_ok) {
+    for (const grammar::ArrayDecl& d : st.define->arrays) {
+      ArrayInfo a;
+      a.name = d.name;
+      bool ok = true;
+      for (const grammar::Expr& e : d.dims) {
+        double v = 0;
+        if (!c.constant(e, v, "an array dimension")) {
+          ok = false;
+          continue;
+        }
+        if (!(v >= 1 && v == std::floor(v) && v <= double(limits::kArrayElements))) {
+          c.error(e.pos, "an array dimension must be a whole number from 1 to " + std::to_string(limits::kArrayElements));
+          ok = false;
+          continue;
+        }
+        a.dims.push_back(int(v));
+      }
+      for (const ArrayInfo& o : rs.arrays)
+        if (o.name == a.name) {
+          c.error(d.pos, "array '" + a.name + "' is declared twice");
+          ok = false;
+        }
+      if (!ok) continue;
+      if (a.size() > limits::kArrayElements || elements + a.size() > limits::kArrayElements) {
+        c.error(d.pos, "the arrays of define: hold more than " + std::to_string(limits::kArrayElements) + " elements");
+        continue;
+      }
+      elements += a.size();
+      rs.arrays.push_back(std::move(a));
+    }
+  }
+  std::vector<std::string> names;
+  for (const grammar::Item* b : {st.start, st.end, st.start_each, st.end_each})
+    if (b && b->block_ok) assigned_names(b->block, names);
+  for (const std::string& n : names) {
+    bool array = false;
+    for (const ArrayInfo& a : rs.arrays) array = array || a.name == n;
+    if (!array) rs.globals.push_back(n);
+  }
+  // The storage: scalars (0), then each array, with its initial values.
+  rs.globals_init.assign(rs.globals.size(), 0.0);
+  for (std::size_t k = 0; k < rs.arrays.size(); ++k) {
+    ArrayInfo& a = rs.arrays[k];
+    a.offset = std::uint32_t(rs.globals_init.size());
+    rs.globals_init.resize(rs.globals_init.size() + a.size(), 0.0);
+  }
+  if (st.define && st.define->block_ok)
+    for (const grammar::ArrayDecl& d : st.define->arrays) {
+      const ArrayInfo* a = nullptr;
+      for (const ArrayInfo& x : rs.arrays) a = x.name == d.name ? &x : a;
+      if (!a || !d.has_init) continue;
+      if (d.init.size() > a->size()) {
+        c.error(d.pos, "array '" + d.name + "' has " + std::to_string(a->size()) + " elements but " +
+                           std::to_string(d.init.size()) + " initial values");
+        continue;
+      }
+      for (std::size_t k = 0; k < d.init.size(); ++k) {
+        double v = 0;
+        if (c.constant(d.init[k], v, "an array's initial value")) rs.globals_init[a->offset + k] = v;
+      }
+    }
+  const NameLookup names_g = c.with_globals();
+  auto block = [&](const grammar::Item* it, CompiledBlock& out) {
+    if (!it || !it->block_ok) return;
+    out.pos = it->pos;
+    compile_block(it->block, names_g, out.code, c.diags, c.path);
+  };
+  block(st.start, rs.start);
+  block(st.end, rs.end);
+  block(st.start_each, rs.start_each);
+  block(st.end_each, rs.end_each);
+}
+
 void compile_section(const Ctx& c, const grammar::Section& s, ProductionGroup& g, const char* name) {
   for (const auto& p : s.productions) compile_production(c, p, g);
+  if (s.has_seed) {
+    double v = 0;
+    if (c.constant(s.seed, v, "the homomorphism's seed")) {
+      g.has_seed = true;
+      g.seed = std::uint64_t(std::llround(std::fabs(std::fmin(v, 9e18))));
+    }
+  }
   if (s.has_depth) {
     double d = 1;
     if (c.constant(s.max_depth, d, "maximum depth")) {
@@ -269,6 +414,7 @@ void check_arities(const Ctx& c) {
   std::map<SymbolId, std::set<int>> produced;  // the parameter counts each symbol is produced with
   const RuleSet& rs = c.rs;
   for (std::size_t i = 0; i < rs.axiom.size(); ++i) produced[rs.axiom.sym[i]].insert(rs.axiom.nparams(i));
+  for (const auto& m : rs.axiom_succ) produced[m.sym].insert(int(m.params.size()));
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
     for (const auto& p : g->prods)
       for (const auto& s : p.succ) produced[s.sym].insert(int(s.params.size()));
@@ -278,14 +424,17 @@ void check_arities(const Ctx& c) {
     if (it == produced.end() || it->second.count(m.arity)) return;
     std::string have;
     for (int a : it->second) have += (have.empty() ? "" : " or ") + std::to_string(a);
-    c.error(m.pos, "module '" + rs.symbols.name(m.sym) + "' with " + std::to_string(m.arity) +
-                       " parameter" + (m.arity == 1 ? "" : "s") +
-                       " is never produced (the axiom and successors give it " + have + ")");
+    const std::string msg = "module '" + rs.symbols.name(m.sym) + "' with " + std::to_string(m.arity) +
+                            " parameter" + (m.arity == 1 ? "" : "s") +
+                            " is never produced (the axiom and successors give it " + have + ")";
+    if (rs.cpfg) c.warning(m.pos, msg + ": the production never applies");  // cpfg says nothing
+    else c.error(m.pos, msg);
   };
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
     for (const auto& p : g->prods) {
       for (const auto& m : p.left) check(m);
       check(p.pred);
+      for (const auto& m : p.pred_rest) check(m);
       for (const auto& m : p.right) check(m);
     }
 }
@@ -313,18 +462,24 @@ void compile_seen(const detail::HeaderState& st, RuleSet& rs) {
     for (auto s : st.consider) rs.seen[s] = 1;
   }
   for (auto s : st.ignore) rs.seen[s] = 0;
-  rs.seen['['] = rs.seen[']'] = 1;
+  // lsd sees brackets always; cpfg only when they are considered (consider: I[])
+  // or not ignored, and then steps over unseen ones in a right context.
+  if (!rs.cpfg) rs.seen['['] = rs.seen[']'] = 1;
 }
 
 // Flags the derivation reads: queries present, deterministic steps.
 void summarise(RuleSet& rs) {
-  auto is_query = [](SymbolId s) { return s >= kSymQueryP && s <= kSymQueryU; };
+  auto is_query = [](SymbolId s) { return (s >= kSymQueryP && s <= kSymQueryU) || s == kSymQueryQ; };
   for (auto s : rs.axiom.sym) rs.has_queries = rs.has_queries || is_query(s);
+  for (const auto& m : rs.axiom_succ) rs.has_queries = rs.has_queries || is_query(m.sym);
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition})
     for (const auto& p : g->prods)
       for (const auto& s : p.succ) rs.has_queries = rs.has_queries || is_query(s.sym);
 
-  rs.deterministic = !rs.main.any_random && !rs.decomposition.any_random;
+  // Statements and global variables carry state the string does not show.
+  const bool machine = rs.main.uses_machine || rs.decomposition.uses_machine || !rs.start_each.empty() ||
+                       !rs.end_each.empty() || !rs.globals.empty() || !rs.arrays.empty();
+  rs.deterministic = !rs.main.any_random && !rs.decomposition.any_random && !machine;
   if (rs.stochastic)  // a choice is made only where two productions share a predecessor
     for (const ProductionGroup* g : {&rs.main, &rs.decomposition})
       for (const auto& c : g->by_symbol) rs.deterministic = rs.deterministic && c.size() < 2;
@@ -356,6 +511,26 @@ bool constant_modules(const Ctx& c, const grammar::ModuleList& list, ModuleStrin
   return ok;
 }
 
+// A cpfg axiom: its parameters may use the global variables of Start: and
+// random numbers; such an axiom is evaluated when the file is loaded, after
+// the Start: block.
+void cpfg_axiom(const Ctx& c, const grammar::ModuleList& list, RuleSet& rs) {
+  std::vector<SuccessorModule> succ;
+  if (!successor_list(c, list, c.with_globals(), succ) || !check_brackets(c, succ, "axiom")) return;
+  bool constant = true;
+  for (const auto& m : succ)
+    for (const auto& e : m.params) constant = constant && e.is_constant;
+  if (!constant) {
+    rs.axiom_succ = std::move(succ);
+    return;
+  }
+  for (const auto& m : succ) {
+    std::vector<double> vals;
+    for (const auto& e : m.params) vals.push_back(e.value);
+    rs.axiom.push(m.sym, vals.data(), int(vals.size()));
+  }
+}
+
 }  // namespace
 
 RunSettings file_settings(const RuleSet& rules) {
@@ -370,12 +545,59 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
   return constant_modules(c, list, out);
 }
 
+// What lsd's turtle does not draw of cpfg's modules (CPFG manual 6): one
+// warning per module, where it is first written, that says what is ignored.
+void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos) {
+  static const std::map<SymbolId, const char*> kIgnored = {
+      {kSymGcStart, "generalized cylinders are drawn as round cylinders from control point to control point "
+                    "(@Gs, F, @Gc, @Ge): cpfg's spline through them, its contours and tangents (@Gt @Gr @# @!) "
+                    "are ignored"},
+      {kSymGcPoint, nullptr}, {kSymGcEnd, nullptr}, {kSymGcTangents, nullptr}, {kSymGcRadius, nullptr},
+      {kSymGcSides, nullptr}, {kSymGcContour, nullptr},
+      {kSymTexture, "textures are not drawn: @Tx is ignored"},
+      {kSymTropismSet, "tropism modules (@Ts @T @Ti @Td @Tp @Tf) are ignored: the view file's tropisms bend "
+                       "every F as ABOP's tropism"},
+      {kSymTropismUp, nullptr}, {kSymTropismUp2, nullptr}, {kSymTropismDown, nullptr}, {kSymTwistMin, nullptr},
+      {kSymTwistForce, nullptr},
+      {kSymLabel, "labels (@L) are not drawn"},
+      {kSymSystem, "system calls (@S) are not run"},
+      {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},
+      {kSymRayNewObject, nullptr}, {kSymCondCut, nullptr},
+      {kSymPatchInit, "L-system defined surfaces (@PS @PC @PD) are not drawn"}, {kSymPatchPoint, nullptr},
+      {kSymPatchDraw, nullptr},
+      {kSymQueryE, "lsd runs no environment program: ?E keeps its parameters"},
+      {kSymQueryQ, "?Q is not filled: it keeps its parameters"},
+      {kSymCircleBoundScreen, "bounded circles (@bo @bc) are not drawn"}, {kSymCircleBound, nullptr},
+      {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
+      {kSymBackColourDown, nullptr},
+      {kSymScale, "the turtle scale (@D @Di @Dd) is ignored"}, {kSymScaleUp, nullptr}, {kSymScaleDown, nullptr},
+      {'_', "'_' (the elasticity of the old tropism) is ignored: the view file's initial elasticity stays"},
+  };
+  std::map<const char*, grammar::Pos> first;  // message -> where first written
+  std::vector<const char*> order;
+  auto see = [&](SymbolId sym, grammar::Pos pos) {
+    auto it = kIgnored.find(sym);
+    if (it == kIgnored.end()) return;
+    while (!it->second) --it;  // a family shares the message of its first member
+    if (first.emplace(it->second, pos).second) order.push_back(it->second);
+  };
+  for (std::size_t i = 0; i < rs.axiom.size(); ++i) see(rs.axiom.sym[i], axiom_pos);
+  for (const SuccessorModule& m : rs.axiom_succ) see(m.sym, m.pos);
+  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
+    for (const Production& p : g->prods)
+      for (const SuccessorModule& m : p.succ) see(m.sym, m.pos);
+  for (const char* m : order) c.warning(first[m], m);
+}
+
 bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& rs,
                    std::vector<Diagnostic>& diags) {
   const std::size_t before = diags.size();
   rs = RuleSet{};
   rs.path = file.path;
   rs.label = file.label;
+  rs.cpfg = file.cpfg;
+  rs.functions = opts.functions;
+  rs.view = opts.view;
   const Ctx c{rs.path, rs, diags};  // reads what the stages below have compiled
 
   compile_constants(c, file, opts, rs);
@@ -389,12 +611,17 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   detail::compile_dynamics(c, file, rs);
   compile_seen(header, rs);
 
+  compile_globals(c, header, rs);
   if (!header.axiom) {
     c.error({1, 1}, "the file has no 'axiom:'");
-  } else if (header.axiom->modules_ok) {
+  } else if (header.axiom->modules_ok && !rs.cpfg) {
     constant_modules(c, header.axiom->modules, rs.axiom);
+  } else if (header.axiom->modules_ok) {
+    cpfg_axiom(c, header.axiom->modules, rs);
   }
 
+  if (file.ring)
+    c.warning(file.ring_pos, "ring L-systems are not supported: contexts stop at the ends of the string");
   compile_section(c, file.productions, rs.main, "production");
   if (file.has_decomposition) compile_section(c, file.decomposition, rs.decomposition, "decomposition");
   if (file.has_homomorphism) compile_section(c, file.homomorphism, rs.homomorphism, "homomorphism");
@@ -402,6 +629,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
 
   check_arities(c);
   summarise(rs);
+  if (rs.cpfg) warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1});
 
   for (std::size_t i = before; i < diags.size(); ++i)
     if (!diags[i].warning) return false;

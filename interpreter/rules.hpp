@@ -8,13 +8,22 @@
 #include <utility>
 #include <vector>
 
+#include "cpfg_view.hpp"
 #include "expr.hpp"
+#include "functions.hpp"
 #include "grammar/ast.hpp"
 #include "module_string.hpp"
 #include "settings.hpp"
 #include "symbols.hpp"
 
 namespace lsd::interp {
+
+// One of cpfg's Start:, End:, StartEach:, EndEach: blocks.
+struct CompiledBlock {
+  CompiledExpr code;  // empty: no block
+  grammar::Pos pos;   // of the block's key, for messages
+  bool empty() const { return code.empty(); }
+};
 
 struct PatternModule {
   SymbolId sym = 0;
@@ -33,15 +42,20 @@ struct Production {
   grammar::Pos pos;
   std::vector<PatternModule> left;   // in written order (matched right to left)
   PatternModule pred;
-  std::vector<PatternModule> right;  // may contain '[' and ']'
+  std::vector<PatternModule> pred_rest;  // more modules of a strict predecessor of several (cpfg), matched in a row
+  std::vector<PatternModule> right;  // may contain '[', ']' and '=' (the rest of the branch)
   bool has_cond = false;
   CompiledExpr cond;
+  bool has_pre = false, has_post = false;
+  CompiledExpr pre, post;  // statements before and after the condition (cpfg)
+  int nlocals = 0;         // variables the statements assign, slots nslots ... nslots + nlocals - 1
   std::vector<SuccessorModule> succ;
   bool succ_constant = true;  // every successor parameter is a constant
   ModuleString succ_string;   // the successor when succ_constant
   CompiledExpr weight;        // stochastic weight (default 1)
   int nslots = 0;             // variables bound by contexts and predecessor
   bool has_context() const { return !left.empty() || !right.empty(); }
+  std::size_t length() const { return 1 + pred_rest.size(); }  // modules the strict predecessor covers
 };
 
 struct ProductionGroup {
@@ -50,8 +64,11 @@ struct ProductionGroup {
   std::vector<std::uint8_t> has_rule;               // (symbols) 1 if some production has this predecessor
   bool any_context = false;
   bool any_random = false;  // some expression uses ran()/nran()
-  int max_slots = 0;
+  bool uses_machine = false;  // statements, global variables or functions: rewriting needs a Machine
+  int max_slots = 0;  // variables of the largest production: bound slots and locals
   int depth = 1;  // maximum depth (decomposition, homomorphism)
+  bool has_seed = false;  // homomorphism: its own seed (cpfg)
+  std::uint64_t seed = 0;
   bool empty() const { return prods.empty(); }
 };
 
@@ -70,6 +87,7 @@ struct RuleSet {
   SymbolTable symbols;
   std::map<std::string, double> constants;  // #define and -D, final values
   ModuleString axiom;
+  std::vector<SuccessorModule> axiom_succ;  // cpfg: an axiom with variable parameters, evaluated at load (else empty)
   int derivation_length = 1;
   double angle = 45, step = 1, width = 0.1;
   bool stochastic = false;
@@ -80,6 +98,15 @@ struct RuleSet {
   ProductionGroup main, decomposition, homomorphism;
   DynamicsSpec dynamics;
   bool has_queries = false;  // ?P ?H ?L ?U appear somewhere
+  bool cpfg = false;         // read as a cpfg file (grammar::ParseOptions::cpfg)
+  // cpfg's global variables (assigned in Start:, End:, StartEach:, EndEach:)
+  // and define: arrays, and the blocks that run around the derivation steps.
+  std::vector<std::string> globals;   // scalar globals, Machine::globals[0 ...]
+  std::vector<ArrayInfo> arrays;      // their elements follow the scalars
+  std::vector<double> globals_init;   // Machine::globals before Start: (array initial values)
+  CompiledBlock start, end, start_each, end_each;  // empty: no block
+  FunctionSet functions;              // the view file's functions, curves and contours
+  CpfgView view;                      // a cpfg model's view file (and colours); view.present when read
   // A derivation step is a function of the string alone: no random numbers in
   // the productions or the decomposition, and no stochastic choice between
   // productions. Then a string that repeats an earlier one repeats forever.
@@ -89,6 +116,8 @@ struct RuleSet {
 struct CompileOptions {
   std::vector<std::pair<std::string, double>> defines;  // -D NAME=VALUE, override #define
   std::optional<std::uint64_t> seed;                     // --seed
+  FunctionSet functions;                                 // a cpfg view file's functions, curves and contours
+  CpfgView view;                                         // a cpfg view file's settings and colours
 };
 
 // Compiles a parsed file. Every problem found is appended to diags; the result

@@ -185,8 +185,10 @@ bool read_symbols(Cursor& c, const SymbolTable& symbols, std::vector<SymbolId>& 
   const std::string& text = c.text;
   const std::size_t word = c.i;
   const char ch = text[word];
-  if (grammar::is_builtin_prefix(ch) && word + 1 < text.size() && grammar::is_ascii_letter(text[word + 1])) {
-    c.i += 2;
+  if (const std::size_t n = grammar::builtin_length(std::string_view(text).substr(word)); n > 0) {
+    c.i += n;
+  } else if (grammar::is_builtin_prefix(ch) && word + 1 < text.size() && grammar::is_ascii_letter(text[word + 1])) {
+    c.i += 2;  // an unknown built-in: reported below
   } else if (grammar::is_name_start(ch)) {
     while (c.i < text.size() && grammar::is_name_char(text[c.i])) ++c.i;
   } else if (grammar::is_symbol_char(ch)) {
@@ -302,6 +304,7 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
     const std::size_t word = c.i;
     if (!read_symbols(c, symbols, syms)) continue;
     read_parameters(c, vals);
+    if (syms.back() == kSymMove && vals.size() == 12) syms.back() = kSymBase;  // a version 1 or 2 base state
     track_brackets(c, syms.back(), word, open);
     for (std::size_t s = 0; s + 1 < syms.size(); ++s) out.push(syms[s]);
     out.push(syms.back(), vals.data(), int(vals.size()));

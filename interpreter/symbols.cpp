@@ -15,16 +15,26 @@ constexpr bool symbol_ids_below_builtins() {
 }
 static_assert(symbol_ids_below_builtins(), "a symbol character's id would collide with the built-in modules' ids");
 
-struct BuiltinName {
-  const char* name;
-  SymbolId id;
-};
-constexpr BuiltinName kBuiltins[] = {
-    {"@O", kSymSphere}, {"?P", kSymQueryP}, {"?H", kSymQueryH}, {"?L", kSymQueryL}, {"?U", kSymQueryU}, {"@M", kSymBase}};
+// Built-in ids follow the order of grammar::kBuiltinNames.
+constexpr SymbolId builtin_id(std::string_view name) {
+  SymbolId id = kSymSphere;
+  for (std::string_view n : grammar::kBuiltinNames) {
+    if (n == name) return id;
+    ++id;
+  }
+  return 0;
+}
+static_assert(builtin_id("@O") == kSymSphere && builtin_id("?P") == kSymQueryP && builtin_id("?U") == kSymQueryU &&
+                  builtin_id("@M") == kSymMove && builtin_id("@Base") == kSymBase &&
+                  builtin_id("@o") == kSymCircleScreen && builtin_id("@#") == kSymGcContour &&
+                  builtin_id("@Tf") == kSymTwistForce && builtin_id("@PD") == kSymPatchDraw &&
+                  builtin_id("?Q") == kSymQueryQ && kSymQueryQ + 1 - kSymSphere == std::size(grammar::kBuiltinNames),
+              "the Builtin ids must follow grammar::kBuiltinNames");
+static_assert(kSymSphere + std::size(grammar::kBuiltinNames) <= kFirstUserSymbol, "too many built-in modules");
 }  // namespace
 
 SymbolTable::SymbolTable() {
-  for (const auto& b : kBuiltins) by_name_[b.name] = b.id;
+  for (std::string_view n : grammar::kBuiltinNames) by_name_[std::string(n)] = builtin_id(n);
 }
 
 SymbolId SymbolTable::declare(const std::string& name) {
@@ -85,8 +95,8 @@ bool SymbolTable::split(std::string_view word, std::vector<SymbolId>& out, std::
 }
 
 std::string SymbolTable::name(SymbolId id) const {
-  for (const auto& b : kBuiltins)
-    if (b.id == id) return b.name;
+  if (id >= kSymSphere && id - kSymSphere < std::size(grammar::kBuiltinNames))
+    return std::string(grammar::kBuiltinNames[id - kSymSphere]);
   if (id >= kFirstUserSymbol && id - kFirstUserSymbol < user_.size()) return user_[id - kFirstUserSymbol];
   if (id < 128) return std::string(1, char(id));
   return "?" + std::to_string(id);

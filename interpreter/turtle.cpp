@@ -8,6 +8,7 @@
 #include <limits>
 #include <numbers>
 
+#include "interpreter/cpfg_view.hpp"
 #include "interpreter/rules.hpp"
 
 namespace lsd::interp {
@@ -44,7 +45,20 @@ enum Op : std::uint8_t {
   kQueryU,
   kBody,   // opt.body_sym
   kJoint,  // opt.joint_sym
-  kBase,   // @M: the pose of a moving base
+  kBase,   // @Base: the pose of a moving base
+  kMoveTo,  // @M(x,y,z): cpfg's turtle move
+  // cpfg models only (TurtleOptions::cpfg)
+  kMoveDrawOnly,   // G: F that records no polygon vertex
+  kMoveOnly,       // g: f that records no polygon vertex
+  kWidthUp,        // #: width + increment, #(w) sets it
+  kWidthDown,      // !: width - increment, !(w) sets it
+  kColourSetDown,  // ,: colour - increment, ,(i) sets it
+  kSurface,        // ~: the predefined surface named by the next module
+  kDisc,           // @c(d): a disc in the plane of H and L
+  kSetHeading,     // @R(hx,hy,hz[,ux,uy,uz])
+  kCylinderStart,  // @Gs: a generalized cylinder starts here
+  kCylinderPoint,  // @Gc: a control point, the cylinder drawn from the last one
+  kCylinderEnd,    // @Ge: the last control point
 };
 
 struct OpTable {
@@ -76,6 +90,23 @@ struct OpTable {
     op[kSymQueryL] = kQueryL;
     op[kSymQueryU] = kQueryU;
     op[kSymBase] = kBase;
+    op[kSymMove] = kMoveTo;
+    if (opt.cpfg) {  // cpfg's alphabet (CPFG manual 6; cpfg's interpret.c and blackbox.c)
+      op['G'] = kMoveDrawOnly;
+      op['g'] = kMoveOnly;
+      op['#'] = kWidthUp;
+      op['!'] = kWidthDown;
+      op[','] = kColourSetDown;
+      op['$'] = kNone;  // the end of a sub-L-system, not a roll
+      op['~'] = kSurface;
+      op[kSymCircleScreen] = kSphere;  // a disc facing the viewer: lsd draws a sphere
+      op[kSymCircle] = kDisc;
+      op[kSymVertical] = kRollHoriz;
+      op[kSymHeading] = kSetHeading;
+      op[kSymGcStart] = kCylinderStart;
+      op[kSymGcPoint] = kCylinderPoint;
+      op[kSymGcEnd] = kCylinderEnd;
+    }
     // Dynamics symbols override the turtle meaning of the same symbol.
     if (opt.body_sym != 0) {
       if (opt.body_sym < 256) op[opt.body_sym] = kBody; else body = opt.body_sym;
@@ -152,6 +183,9 @@ Census take_census(const ModuleString& s, const OpTable& ops) {
         if (depth > 0) --depth;
         break;
       case kMoveDraw:
+      case kMoveDrawOnly:
+      case kCylinderPoint:
+      case kCylinderEnd:
       case kBody:
         ++c.segments;
         break;
@@ -168,23 +202,36 @@ Census take_census(const ModuleString& s, const OpTable& ops) {
 // ---- The turtle's actions, the same in every pass.
 
 // What a walk keeps constant: the defaults of modules written without
-// parameters, the tropism, and whether joints move the turtle.
+// parameters, the tropisms, and whether joints move the turtle.
 struct WalkConstants {
+  struct Tropism {
+    Vec3 T;    // direction
+    double e;  // strength (ABOP p. 58)
+  };
   double step;                  // F f B without a parameter
   double cos_angle, sin_angle;  // + - & ^ \ / without a parameter
-  bool tropism;                 // bend toward T after each F and B
-  Vec3 T;                       // tropism direction
-  double e;                     // tropism strength (ABOP p. 58)
+  std::vector<Tropism> tropisms;  // bend toward each after each F and B
   bool rest_pose;  // joints and the base leave the turtle as it is (the undeformed plant)
+  const CpfgView* cpfg;  // a cpfg model's view: increments and surfaces
+  double width_increment = 0;
+  int colour_increment = 1;
 
   WalkConstants(const TurtleOptions& opt, bool rest)
       : step(opt.step),
         cos_angle(std::cos(opt.angle * kDegToRad)),
         sin_angle(std::sin(opt.angle * kDegToRad)),
-        tropism(opt.tropism && opt.tropism_e != 0),
-        T(opt.tropism_dir),
-        e(opt.tropism_e),
-        rest_pose(rest) {}
+        rest_pose(rest),
+        cpfg(opt.cpfg) {
+    if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
+    if (!cpfg) return;
+    width_increment = cpfg->width_increment;
+    colour_increment = cpfg->colour_increment;
+    // The view file's tropisms (CPFG manual 8.1.8), bent as ABOP's: the old
+    // one (tropism direction, initial elasticity) and every `tropism:` line.
+    if (cpfg->elasticity != 0) tropisms.push_back({cpfg->old_tropism, cpfg->elasticity});
+    for (const CpfgTropism& t : cpfg->tropisms)
+      if (t.elasticity != 0 && !t.torque) tropisms.push_back({t.dir, t.elasticity});
+  }
 };
 
 // The polygons opened by `{` and not yet closed: their vertices in one
@@ -223,10 +270,11 @@ struct Turtle {
   OpenPolygons polygons;
 };
 
-// F f B: move l along H; inside a polygon the end point is a vertex.
-inline void move(Turtle& tu, double l) {
+// F f B: move l along H; inside a polygon the end point is a vertex
+// (not for cpfg's G and g).
+inline void move(Turtle& tu, double l, bool vertex = true) {
   tu.state.pos += tu.state.H * l;
-  if (tu.polygons.any()) tu.polygons.add(tu.state.pos);
+  if (vertex && tu.polygons.any()) tu.polygons.add(tu.state.pos);
 }
 
 // + - & ^ \ /: rotates the frame pair (a, b) about a x b by the module's
@@ -247,11 +295,90 @@ inline void pop(Turtle& tu) {
   tu.stack.pop_back();
 }
 
-// ;(i) sets the colour index, ; alone increases it. Clamped before the
-// conversion: ;(1e300) must not overflow an int.
-inline void set_colour(TurtleState& t, const double* p, int np) {
+// ;(i) sets the colour index, ; alone increases it by the increment (1, or
+// a cpfg view file's). Clamped before the conversion: ;(1e300) must not
+// overflow an int.
+inline void set_colour(TurtleState& t, const double* p, int np, int increment) {
   if (np > 0) t.colour = p[0] > 0 ? int(std::min(p[0], 1e6)) : 0;
-  else if (t.colour < 1000000) ++t.colour;
+  else if (t.colour < 1000000) t.colour = std::max(0, t.colour + increment);
+}
+
+// cpfg's # and !: w sets the width, no parameter adds sign x the increment.
+// Widths stay positive, as cpfg's MinWidth.
+inline void change_width(TurtleState& t, const double* p, int np, double sign, const WalkConstants& k) {
+  t.width = np > 0 ? p[0] : t.width + sign * k.width_increment;
+  if (!(t.width > 1e-6)) t.width = 1e-6;
+}
+
+// @R(hx,hy,hz[,ux,uy,uz]): the heading (and up) set; without an up, the
+// frame turns as little as it can (cpfg's adjust_up_and_left).
+inline void set_heading(TurtleState& t, const double* p, int np) {
+  if (np < 2) return;
+  Vec3 h(p[0], p[1], np > 2 ? p[2] : 0.0);
+  if (!(h.norm() > 0)) h = Vec3(0, 1, 0);
+  h.normalize();
+  Vec3 u = np >= 6 ? Vec3(p[3], p[4], p[5]) : t.U;
+  u -= h * h.dot(u);
+  if (!(u.norm() > 1e-9)) u = t.L.cross(h);
+  if (!(u.norm() > 1e-9)) u = h.unitOrthogonal();
+  t.H = h;
+  t.U = u.normalized();
+  t.L = t.U.cross(t.H);
+}
+
+// @c(d): a disc of diameter d in the plane of H and L, centred at the turtle.
+template <class Output>
+inline void disc(const TurtleState& t, double d, std::uint32_t module, Output& out) {
+  constexpr int kSides = 16;
+  Vec3 v[kSides];
+  for (int k = 0; k < kSides; ++k) {
+    const double a = 2 * std::numbers::pi * k / kSides;
+    v[k] = t.pos + (t.L * std::cos(a) + t.H * std::sin(a)) * (d / 2);
+  }
+  out.polygon(v, kSides, t.colour, module);
+}
+
+// The Bernstein cubics at u.
+inline std::array<double, 4> bernstein(double u) {
+  const double w = 1 - u;
+  return {w * w * w, 3 * u * w * w, 3 * u * u * w, u * u * u};
+}
+
+// ~X(sx,sy,sz): the predefined surface X of the view file (bicubic patches,
+// each drawn as precision x precision quads), placed in the turtle's frame
+// and scaled along L, H, U; the turtle moves to its end point (cpfg's
+// patches.c). A surface the view file does not define draws nothing.
+template <class Output>
+inline void surface(Turtle& tu, SymbolId id, const double* p, int np, const WalkConstants& k, std::uint32_t module,
+                    Output& out) {
+  if (!k.cpfg || id >= 128) return;
+  const auto it = k.cpfg->surfaces.find(char(id));
+  if (it == k.cpfg->surfaces.end()) return;
+  const CpfgSurface& sf = it->second;
+  const TurtleState& t = tu.state;
+  const Vec3 scale = np == 0 ? Vec3(1, 1, 1) : np < 3 ? Vec3(p[0], p[0], p[0]) : Vec3(p[0], p[1], p[2]);
+  auto place = [&](const Vec3& q) {
+    return t.pos + t.L * (q.x() * scale.x()) + t.H * (q.y() * scale.y()) + t.U * (q.z() * scale.z());
+  };
+  const int n = std::max(1, sf.precision);
+  std::vector<Vec3> grid(std::size_t((n + 1) * (n + 1)));
+  for (const auto& patch : sf.patches) {
+    for (int a = 0; a <= n; ++a)
+      for (int b = 0; b <= n; ++b) {
+        const auto bu = bernstein(double(a) / n), bv = bernstein(double(b) / n);
+        Vec3 q = Vec3::Zero();
+        for (int r = 0; r < 4; ++r)
+          for (int c = 0; c < 4; ++c) q += bu[std::size_t(r)] * bv[std::size_t(c)] * patch[std::size_t(4 * r + c)];
+        grid[std::size_t(a * (n + 1) + b)] = place(q);
+      }
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b) {
+        const std::size_t i0 = std::size_t(a * (n + 1) + b), i1 = i0 + std::size_t(n + 1);
+        const Vec3 quad[4] = {grid[i0], grid[i1], grid[i1 + 1], grid[i0 + 1]};
+        out.polygon(quad, 4, t.colour, module);
+      }
+  }
+  tu.state.pos = place(sf.end);
 }
 
 // J(rh, rl, ru): R_new = R_rest · exp([r]), r in rest-frame components.
@@ -261,7 +388,7 @@ inline void apply_joint(TurtleState& t, const double* p) {
   if (angle > 0) rotate_frame(t, r / angle, angle);
 }
 
-// @M(px,py,pz, rx,ry,rz, ...): the base body's pose; the turtle moves with it.
+// @Base(px,py,pz, rx,ry,rz, ...): the base body's pose; the turtle moves with it.
 inline void apply_base(TurtleState& t, const double* p) {
   const Vec3 r(p[3], p[4], p[5]);
   const double angle = r.norm();
@@ -275,11 +402,26 @@ inline void apply_base(TurtleState& t, const double* p) {
 
 // F B: move l, drawing a cylinder of the given width, then bend toward the tropism.
 template <class Output>
-inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out) {
-  const Vec3 p0 = tu.state.pos;
-  move(tu, l);
+inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out,
+                      bool vertex = true) {
+  const Vec3 p0 = tu.state.in_cylinder ? tu.state.cylinder_last : tu.state.pos;  // a cylinder goes on from its last point
+  move(tu, l, vertex);
   out.segment(p0, tu.state, width, i);
-  if (k.tropism) apply_tropism(tu.state, k.T, k.e);
+  tu.state.cylinder_last = tu.state.pos;
+  for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
+}
+
+// @Gc @Ge: a generalized cylinder goes on to here. lsd draws it as a
+// cylinder from its last control point (cpfg draws a spline through them,
+// with the view file's contours); after an F it has nothing left to draw.
+template <class Output>
+inline void cylinder_point(TurtleState& t, std::uint32_t i, Output& out) {
+  if (!t.in_cylinder) return;
+  if ((t.pos - t.cylinder_last).squaredNorm() > 0) {
+    const Vec3 p0 = t.cylinder_last;
+    out.segment(p0, t, t.width, i);
+  }
+  t.cylinder_last = t.pos;
 }
 
 // One module's action on the turtle (LANGUAGE.md section 5), shared by every
@@ -319,7 +461,8 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       if (np > 0) t.width = p[0];
       break;
     case kColour:
-      set_colour(t, p, np);
+      set_colour(t, p, np, k.colour_increment);
+      if (k.cpfg) t.colour %= 256;  // cpfg's colour indices wrap in the colour map
       break;
     case kColourDown:
       if (t.colour > 0) --t.colour;
@@ -346,6 +489,40 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kBase:
       if (!k.rest_pose && np >= 6) apply_base(t, p);
+      break;
+    case kMoveTo:  // @M(x,y,z) or @M(x,y): the turtle jumps there without drawing (CPFG manual 6.1)
+      if (np >= 2) t.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0);
+      break;
+    case kMoveDrawOnly:  // G: F without the polygon vertex
+      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
+      break;
+    case kMoveOnly:  // g
+      move(tu, np > 0 ? p[0] : k.step, false);
+      break;
+    case kWidthUp:   change_width(t, p, np, +1, k); break;
+    case kWidthDown: change_width(t, p, np, -1, k); break;
+    case kColourSetDown:  // , (cpfg): down by the increment, wrapping in the colour map, or set
+      if (np > 0) set_colour(t, p, np, 0);
+      else t.colour = ((t.colour - k.colour_increment) % 256 + 256) % 256;
+      break;
+    case kSurface:  // walk() hands ~ the next module
+      break;
+    case kDisc:
+      disc(t, np > 0 ? p[0] : t.width, i, out);
+      break;
+    case kSetHeading:
+      set_heading(t, p, np);
+      break;
+    case kCylinderStart:
+      t.in_cylinder = true;
+      t.cylinder_last = t.pos;
+      break;
+    case kCylinderPoint:
+      cylinder_point(t, i, out);
+      break;
+    case kCylinderEnd:
+      cylinder_point(t, i, out);
+      t.in_cylinder = false;
       break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);
@@ -393,12 +570,13 @@ struct FillQueries : KeepNothing {
   ModuleString& s;
   explicit FillQueries(ModuleString& str) : s(str) {}
   void query(std::uint32_t i, int np, const Vec3& v) {
-    if (np != 3) return;
+    if (np != 3 && np != 2) return;
     double* out = s.param(i);
     out[0] = v.x();
     out[1] = v.y();
-    out[2] = v.z();
+    if (np == 3) out[2] = v.z();  // ?P(x,y): cpfg's two-parameter form, x and y
   }
+
 };
 
 // body_joint_frames: the state at every body and joint.
@@ -420,6 +598,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
 
   Turtle tu;
   tu.state.width = opt.width;
+  if (opt.cpfg) tu.state.colour = opt.cpfg->colour;
   tu.stack.reserve(census.max_depth);
 
   const std::size_t n = s.size();
@@ -428,6 +607,10 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
   for (std::size_t i = 0; i < n; ++i) {
     const Op op = ops(s.sym[i]);
     if (op == kNone) continue;
+    if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
+      if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
+      continue;
+    }
     act(tu, op, std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
   }
   out.finish(tu.state);
@@ -449,7 +632,18 @@ TurtleOptions turtle_options(const RuleSet& rules) {
     opt.body_sym = rules.dynamics.body;
     opt.joint_sym = rules.dynamics.joint;
   }
+  if (rules.cpfg) {  // the view file's angle and width (cpfg's defaults without one: 45 and 1)
+    opt.cpfg = &rules.view;
+    opt.angle = rules.view.angle;
+    opt.width = rules.view.width;
+  }
   return opt;
+}
+
+std::array<float, 3> Geometry::rgb(int colour) const {
+  if (palette.empty()) return palette_rgb(colour);
+  const int n = int(palette.size());
+  return palette[std::size_t(((colour % n) + n) % n)];
 }
 
 std::array<float, 3> palette_rgb(int colour) {
@@ -497,6 +691,20 @@ bool Geometry::bounds(Vec3* lo, Vec3* hi) const {
 Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
   Geometry g;
   walk(s, opt, false, DrawGeometry(g));
+  if (opt.cpfg) {
+    g.palette = opt.cpfg->palette;
+    // cpfg's default line style draws widths in pixels: lsd makes a pixel
+    // 1/400 of the plant's size, about a pixel of a picture of the plant.
+    if (opt.cpfg->line_style == CpfgView::LineStyle::kPixel && !g.segments.empty()) {
+      Vec3 lo = g.segments[0].p0, hi = lo;
+      for (const Geometry::Segment& sg : g.segments) {
+        lo = lo.cwiseMin(sg.p0).cwiseMin(sg.p1);
+        hi = hi.cwiseMax(sg.p0).cwiseMax(sg.p1);
+      }
+      const double pixel = std::max((hi - lo).maxCoeff(), 1e-9) / 400;
+      for (Geometry::Segment& sg : g.segments) sg.width *= pixel;
+    }
+  }
   return g;
 }
 

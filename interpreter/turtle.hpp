@@ -24,7 +24,8 @@
 namespace lsd::interp {
 
 using Vec3 = Eigen::Vector3d;
-struct RuleSet;  // rules.hpp
+struct RuleSet;   // rules.hpp
+struct CpfgView;  // cpfg_view.hpp
 
 struct TurtleOptions {
   double angle = 45;   // degrees, for + - & ^ \ / without a parameter
@@ -35,6 +36,9 @@ struct TurtleOptions {
   double tropism_e = 0;        // e: the heading turns by e·|H×T| radians about H×T
   SymbolId body_sym = 0;   // symbol of dynamics bodies B(l, r, ...); 0 = none
   SymbolId joint_sym = 0;  // symbol of dynamics joints J(rh, rl, ru, ...); 0 = none
+  // A cpfg model (a .l file): cpfg's meaning of G g # ! ; , $ ~ @o @c @v @R,
+  // and the view file's colours, increments and surfaces (CPFG manual 6).
+  const CpfgView* cpfg = nullptr;
 };
 
 // The options a compiled L-system asks for: its angle:, step:, width:,
@@ -48,6 +52,8 @@ struct TurtleState {
   Vec3 U{0, 0, 1};
   double width = 0.1;
   int colour = 0;
+  bool in_cylinder = false;  // cpfg: between @Gs and @Ge (a generalized cylinder)
+  Vec3 cylinder_last{0, 0, 0};  // its last control point: @Gs, @Gc or the end of an F
 };
 
 // What the turtle drew. The element types are nested (Geometry::Segment ...)
@@ -79,6 +85,10 @@ struct Geometry {
   std::vector<Polygon> polygons;
   std::vector<Vec3> polygon_vertices;  // (sum of polygons[i].count), polygon by polygon
   TurtleState final_state;             // the turtle after the last module
+  std::vector<std::array<float, 3>> palette;  // a cpfg model's colours by index; empty: lsd's palette
+
+  // The sRGB colour of a colour index: the model's palette, else palette_rgb.
+  std::array<float, 3> rgb(int colour) const;
 
   // Axis-aligned bounds of everything drawn (segment widths and spheres
   // included); false when nothing is drawn.
@@ -95,8 +105,9 @@ std::array<float, 3> palette_rgb(int colour);
 Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {});
 
 // Sets the three parameters of every ?P ?H ?L ?U module that has exactly
-// three to the turtle's position / H / L / U at that place. Modules with
-// another number of parameters are left alone.
+// three to the turtle's position / H / L / U at that place; a module with
+// two (cpfg's ?P(x,y)) gets x and y. Modules with another number of
+// parameters are left alone.
 void fill_queries(ModuleString& s, const TurtleOptions& opt = {});
 
 // The turtle state at every body and joint module (opt.body_sym,

@@ -26,6 +26,8 @@ run $lsd render examples/dynamics/bush2000.ls --time 8 -o docs/gallery/bush2000.
 run $lsd render examples/dynamics/pendulum.ls --time 0.3 -o docs/gallery/pendulum.png $size
 run $lsd render examples/dynamics/double_pendulum.ls --time 1 -o docs/gallery/double_pendulum.png $size
 run $lsd render examples/dynamics/cantilever.ls -D N=25 --time 2 -o docs/gallery/cantilever.png $size
+# vlab-style object folders (cpfg models)
+for m in flower shell tree; do run $lsd render examples/cpfg/$m -o docs/gallery/cpfg_$m.png $size; done
 # every ABOP figure, as a thumbnail
 mkdir -p docs/gallery/abop
 for f in examples/abop/*.ls; do

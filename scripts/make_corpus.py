@@ -197,7 +197,7 @@ def huge_numbers():
     add("huge_derivation_length_frac.ls", "derivation length: 2.5\naxiom: F\n")
     add("huge_seed.ls", "seed: 1e999\naxiom: F\n")
     add("huge_max_depth.ls", "axiom: A\nA --> B\ndecomposition:\nmaximum depth: 1e9\nB --> C\n")
-    add("huge_max_depth_1001.ls", "axiom: A\nhomomorphism:\nmaximum depth: 1001\nA --> F\n")
+    add("huge_max_depth_100001.ls", "axiom: A\nhomomorphism:\nmaximum depth: 100001\nA --> F\n")
     add("huge_tropism.ls", "tropism: 0 -1 0 1e308*10\naxiom: F\n")
     add("huge_in_succ.ls", "derivation length: 1\naxiom: A\nA --> F(1e308*10)\n")
     add("huge_growing.ls", "derivation length: 2000\naxiom: A(2)\nA(x) --> A(x*x)\n", "derive")
@@ -299,8 +299,8 @@ def dynamics():
         "body_neg_modulus": "axiom: B(0.1, 0.01, 900, -1) J B(0.1, 0.01)",
         "joint_three_params": "axiom: B(0.1, 0.01) J(0, 0, 0) B(0.1, 0.01)",
         "joint_zero_length": "axiom: B(0, 0.01) J B(0, 0.01)",
-        "base_not_first": "axiom: B(0.1, 0.01) @M(0,0,0,0,0,0,0,0,0,0,0,0) J B(0.1, 0.01)",
-        "base_few_params": "axiom: @M(0,0,0) B(0.1, 0.01)",
+        "base_not_first": "axiom: B(0.1, 0.01) @Base(0,0,0,0,0,0,0,0,0,0,0,0) J B(0.1, 0.01)",
+        "base_few_params": "axiom: @Base(0,0,0) B(0.1, 0.01)",
     }
     for name, axiom in sorted(structure.items()):
         add("dyn_structure_%s.ls" % name, axiom + "\ndynamics:\n", "run", "{file} --time 0.01")
@@ -369,7 +369,7 @@ def structure():
         "define_no_value": "#define x\naxiom: F\n",
         "define_no_name": "#define 1 2\naxiom: F\n",
         "define_recursive": "#define x x+1\naxiom: F(x)\n",
-        "pred_two_modules": "axiom: F\nFF --> F\n",
+        "pred_bracket_alone": "axiom: F\n] --> F\n",
         "pred_missing": "axiom: F\n --> F\n",
         "arrow_missing": "axiom: F\nF - F\n",
         "arrow_twice": "axiom: F\nF --> F --> F\n",
@@ -411,7 +411,52 @@ def structure():
     add("string_many_errors.txt", "@Q " * 10000 + "\n")
 
 
+def cpfg():
+    """cpfg files (.l): the preprocessor, statements, blocks, arrays (issue 15)."""
+    checked = {
+        "block_unterminated": "Start: { i = 0;\naxiom: F\n",
+        "block_no_braces": "Start: i = 0;\naxiom: F\n",
+        "block_missing_semicolon": "Start: { i = 0 }\naxiom: F\n",
+        "block_deep": "Start: {" + "if (1) {" * 400 + "}" * 400 + "}\naxiom: F\n",
+        "block_loop_forever": "Start: {i = 0; while (1) {i = i + 1;}}\naxiom: F\n",
+        "block_do_no_while": "Start: { do { i = 1; } }\naxiom: F\n",
+        "block_else_alone": "Start: { else { i = 1; } }\naxiom: F\n",
+        "block_assign_array_undeclared": "Start: { q[1] = 2; }\naxiom: F\n",
+        "block_array_whole": "define: { array a[2]; }\nStart: { a = 2; }\naxiom: F\n",
+        "block_address": "Start: { x = &y; }\naxiom: F\n",
+        "block_printf_no_format": "Start: { printf(3); }\naxiom: F\n",
+        "block_string_value": "Start: { x = \"text\"; }\naxiom: F\n",
+        "array_huge": "define: { array a[100000][100000]; }\naxiom: F\n",
+        "array_zero": "define: { array a[0]; }\naxiom: F\n",
+        "array_twice": "define: { array a[2]; array a[3]; }\naxiom: F\n",
+        "array_too_many_values": "define: { array a[2] = {1, 2, 3}; }\naxiom: F\n",
+        "array_out_of_range": "define: { array a[2]; }\nStart: { a[5] = 1; }\naxiom: F\n",
+        "array_wrong_dimensions": "define: { array a[2][2]; }\naxiom: F(a[1])\n",
+        "array_no_close": "define: { array a[2];\naxiom: F\n",
+        "axiom_nan_global": "Start: {z = 0;}\naxiom: F(1/z)\n",
+        "pred_unknown_builtin_successor": "axiom: F\nF --> @Q\n",
+        "stmt_unknown_function": "axiom: A\nA : {x = frob(1);} * --> B\n",
+        "stmt_bad_condition": "axiom: A\nA : {x = 1;} x > --> B\n",
+        "pp_unterminated_if": "#if 1\naxiom: F\n",
+        "pp_error_directive": "#error this model is broken\naxiom: F\n",
+        "pp_missing_include": "#include \"no_such_file.l\"\naxiom: F\n",
+        "pp_bad_macro": "#define F(x\naxiom: F\n",
+        "pp_recursive_include": "#include \"cpfg_pp_recursive_include.l\"\naxiom: F\n",
+    }
+    for name, text in sorted(checked.items()):
+        add("cpfg_%s.l" % name, text)
+    derived = {
+        "stmt_loop_forever": "axiom: A\nA : {while (1) {x = x + 1;}} * --> B\n",
+        "stmt_array_out_of_range": "define: { array a[2]; }\naxiom: A(7)\nA(i) --> B(a[i])\n",
+        "endeach_loop_forever": "derivation length: 2\nEndEach: {do {x = 1;} while (1);}\naxiom: A\n",
+        "stmt_nan": "axiom: A(0)\nA(x) : {y = 1/x;} * --> B(y)\n",
+    }
+    for name, text in sorted(derived.items()):
+        add("cpfg_%s.l" % name, text, "derive")
+
+
 def main():
+    cpfg()
     truncated_examples()
     garbage()
     nesting()

@@ -402,7 +402,8 @@ std::vector<std::string> list_examples(const std::string& dir) {
   if (dir.empty() || !std::filesystem::is_directory(dir, ec)) return out;
   for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
        !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->is_regular_file(ec) && it->path().extension() == ".ls") out.push_back(it->path().string());
+    if (it->is_regular_file(ec) && (it->path().extension() == ".ls" || it->path().extension() == ".l"))
+      out.push_back(it->path().string());
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -38,8 +38,8 @@ struct MeshData {
 };
 enum InstanceKind { kCylinders, kSpheres };  // the instance buffers' layouts
 
-void colour_bytes(int colour, std::uint8_t out[4]) {
-  const auto c = interp::palette_rgb(colour);
+void colour_bytes(const interp::Geometry& g, int colour, std::uint8_t out[4]) {
+  const auto c = g.rgb(colour);
   for (int k = 0; k < 3; ++k) out[k] = std::uint8_t(std::lround(std::clamp(c[k], 0.f, 1.f) * 255));
   out[3] = 255;
 }
@@ -257,7 +257,7 @@ void Renderer::upload_segments(const interp::Geometry& g) {
     put(cyl[i].p0, s.p0 - origin_);
     put(cyl[i].p1, s.p1 - origin_);
     cyl[i].radius = float(s.width / 2);
-    colour_bytes(s.colour, cyl[i].rgba);
+    colour_bytes(g, s.colour, cyl[i].rgba);
   }
   std::sort(cyl.begin(), cyl.end(),
             [](const CylinderInstance& a, const CylinderInstance& b) { return a.radius > b.radius; });
@@ -275,7 +275,7 @@ void Renderer::upload_spheres(const interp::Geometry& g) {
   for (std::size_t i = 0; i < sph.size(); ++i) {
     put(sph[i].centre, g.spheres[i].centre - origin_);
     sph[i].radius = float(g.spheres[i].diameter / 2);
-    colour_bytes(g.spheres[i].colour, sph[i].rgba);
+    colour_bytes(g, g.spheres[i].colour, sph[i].rgba);
   }
   glBindBuffer(GL_ARRAY_BUFFER, sph_inst_);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(sph.size() * sizeof(SphereInstance)), sph.data(), GL_STATIC_DRAW);
@@ -292,7 +292,7 @@ void Renderer::upload_polygons(const interp::Geometry& g) {
     normal = normal.norm() > 0 ? normal.normalized() : Vec3(0, 0, 1);
     PolygonVertex corner;
     put(corner.normal, normal);
-    colour_bytes(p.colour, corner.rgba);
+    colour_bytes(g, p.colour, corner.rgba);
     for (std::uint32_t k = 1; k + 1 < p.count; ++k)
       for (std::uint32_t j : {0u, k, k + 1}) {
         put(corner.pos, vs[j] - origin_);

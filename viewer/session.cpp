@@ -1,5 +1,7 @@
 #include "viewer/session.hpp"
 
+#include <filesystem>
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -183,7 +185,11 @@ bool reset(Session& s) {
   if (s.source_text.empty()) return false;
   interp::Lsystem ls;
   std::vector<grammar::Diagnostic> diags;
-  if (!interp::load_lsystem_text(s.source_text, s.path, s.load, ls, diags)) {
+  // A cpfg model is its folder's files (view file, colours, surfaces): read them all again.
+  std::error_code ec;
+  const bool cpfg = interp::is_cpfg_path(s.path) || std::filesystem::is_directory(s.path, ec);
+  if (!(cpfg ? interp::load_lsystem(s.path, s.load, ls, diags)
+             : interp::load_lsystem_text(s.source_text, s.path, s.load, ls, diags))) {
     s.error = format_all(diags, &ls.source);
     return false;
   }
@@ -310,7 +316,7 @@ bool update_geometry(Session& s) {
       s.drawn_body_version = s.structure_version;
     }
   }
-  // (A moving pot carries the plant: the turtle draws it from @M.)
+  // (A moving pot carries the plant: the turtle draws it from @Base.)
   if (s.sim.settings.kinematic_base && !s.sim.living().empty()) {
     interp::Vec3 lo, hi;
     const double h = s.geometry.bounds(&lo, &hi) ? std::clamp(0.12 * (hi.y() - lo.y()), 0.03, 0.3) : 0.1;

@@ -39,10 +39,10 @@ TEST_CASE("a production with contexts, condition and weight parses into its part
   CHECK(p.has_left);
   REQUIRE(p.left.size() == 1);
   CHECK(p.left[0].word == "B");
-  CHECK(p.pred.word == "A");
-  CHECK(p.pred.params.size() == 2);
-  CHECK(p.pred.pos.line == 2);
-  CHECK(p.pred.pos.col == 8);
+  CHECK(p.pred.at(0).word == "A");
+  CHECK(p.pred.at(0).params.size() == 2);
+  CHECK(p.pred.at(0).pos.line == 2);
+  CHECK(p.pred.at(0).pos.col == 8);
   REQUIRE(p.right.size() == 4);
   CHECK(p.right[0].word == "[");
   CHECK(p.has_cond);
@@ -63,7 +63,7 @@ TEST_CASE("arrows, stars and empty successors") {
   CHECK(ps[1].succ.empty());
   CHECK(ps[2].succ.empty());
   CHECK(ps[2].has_weight);
-  CHECK(ps[3].pred.word == "-");
+  CHECK(ps[3].pred.at(0).word == "-");
 }
 
 TEST_CASE("expression precedence: lowest ?: then || && == < + * ^ unary") {
@@ -147,7 +147,7 @@ TEST_CASE("parse errors are located") {
     CHECK_THAT(d.message, Catch::Contains("expected ')'"));
   }
   SECTION("missing arrow") {
-    auto d = only_error("axiom: F\nF(x) : x > 1 -> \nA B -> C\n");
+    auto d = only_error("axiom: F\nF(x) : x > 1 -> \nA > -> C\n");
     CHECK(d.pos.line == 3);
   }
 }
@@ -169,4 +169,51 @@ TEST_CASE("diagnostics print file:line:col, the line and a caret") {
   Source src{"t.ls", "axiom: F\nangel: 30\n"};
   Diagnostic d{"t.ls", {2, 3}, "boom"};
   CHECK(format_diagnostic(d, &src) == "t.ls:2:3: error: boom\n  angel: 30\n    ^\n");
+}
+
+TEST_CASE("a line that starts with a TAB continues the previous one (cpfg's lexer)") {
+  auto r = parse_ls("axiom: F\nF --> F\n\t+F\n\t-F\n  G --> H\n", "t.ls");
+  REQUIRE(r.ok());
+  REQUIRE(r.file.productions.productions.size() == 2);
+  CHECK(r.file.productions.productions[0].succ.size() == 5);
+  CHECK(r.file.productions.productions[0].succ[4].pos.line == 4);  // positions stay in their lines
+  // a TAB before a directive does not join it (the #define stays a line)
+  auto d = parse_ls("axiom: F(N)\n\t#define N 2\n", "t.ls");
+  CHECK(d.ok());
+  CHECK(d.file.defines.size() == 1);
+}
+
+TEST_CASE("statement blocks: Start: over several lines, a production's {before} condition {after}") {
+  auto r = parse_ls("axiom: F\nStart: {\n  i = 0;\n  if (i < 1) { j = 2; } else { j = 3; }\n}\n"
+                    "F : {\n  x = 1; a[1][2] = x;\n} x > 0 { while (x < 3) { x = x + 1; } } --> G\n",
+                    "t.ls");
+  // (the test key table has no start: key: the block still joins its lines)
+  REQUIRE(r.file.productions.productions.size() == 1);
+  const auto& p = r.file.productions.productions[0];
+  CHECK(p.has_pre);
+  REQUIRE(p.pre.size() == 2);
+  CHECK(p.pre[1].kind == Statement::Kind::Assign);
+  CHECK(p.pre[1].target == "a");
+  CHECK(p.pre[1].index.size() == 2);
+  CHECK(p.has_cond);
+  CHECK(p.has_post);
+  REQUIRE(p.post.size() == 1);
+  CHECK(p.post[0].kind == Statement::Kind::While);
+  CHECK(p.post[0].body.size() == 1);
+}
+
+TEST_CASE("predecessors of several modules; '@ Tx' is @Tx; the preprocessor's line markers place lines") {
+  auto r = parse_ls("axiom: F\nX F(x) > Y --> Z\n[ f(y) ] --> G\nA --> @ Tx(1)\n", "t.ls");
+  REQUIRE(r.ok());
+  CHECK(r.file.productions.productions[0].pred.size() == 2);
+  CHECK(r.file.productions.productions[1].pred.size() == 3);
+  CHECK(r.file.productions.productions[2].succ[0].word == "@Tx");
+  ParseOptions cpfg;
+  cpfg.cpfg = true;
+  auto m = lsd::grammar::parse_ls("# 1 \"m.l\"\naxiom: F\n# 10 \"m.l\"\nF --> F(1,\n", "m.l", test_keys, cpfg);
+  REQUIRE(!m.diagnostics.empty());
+  CHECK(m.diagnostics[0].pos.line == 10);
+  // in a cpfg file a line starting with '#' is a module: directives are gone after the preprocessor
+  auto h = lsd::grammar::parse_ls("axiom: F\n#(2) --> F\n", "m.l", test_keys, cpfg);
+  CHECK(h.ok());
 }

@@ -84,3 +84,19 @@ TEST_CASE("derive 3, save, load with --axiom-file, derive 2 equals derive 5 (par
     std::remove(path.c_str());
   }
 }
+
+TEST_CASE("the base state is @Base; a twelve-parameter @M of versions 1 and 2 still reads as it") {
+  interp::SymbolTable syms;
+  interp::ModuleString s;
+  interp::StringHeader h;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(interp::read_string("@M(1,2,3,0,0,0,0,0,0,0,0,0) F @M(1,2) @Base(0,0,0,0,0,0,0,0,0,0,0,0)", "s", syms, s, h, d));
+  REQUIRE(s.size() == 4);
+  CHECK(s.sym[0] == interp::kSymBase);
+  CHECK(s.sym[2] == interp::kSymMove);  // two or three parameters: cpfg's turtle move
+  CHECK(s.sym[3] == interp::kSymBase);
+  CHECK(interp::string_to_text(s, syms).rfind("@Base(1,2,3,", 0) == 0);
+  d.clear();
+  CHECK_FALSE(interp::read_string("@Q(1)", "s", syms, s, h, d));
+  CHECK_THAT(d.front().message, Catch::Contains("unknown module '@Q'"));
+}

@@ -247,7 +247,8 @@ TEST_CASE("fill_queries writes position, H, L, U", "[turtle]") {
   s.push(kSymQueryH, {0, 0, 0});
   s.push(kSymQueryL, {0, 0, 0});
   s.push(kSymQueryU, {0, 0, 0});
-  s.push(kSymQueryP, {5, 5});  // not three parameters: left alone
+  s.push(kSymQueryP, {5, 5});  // two parameters (cpfg's ?P(x,y)): x and y
+  s.push(kSymQueryP, {5});     // one: left alone
   s.push('F');
   fill_queries(s);
   auto v = [&](std::size_t i) { return Vec3(s.param(i)[0], s.param(i)[1], s.param(i)[2]); };
@@ -255,8 +256,9 @@ TEST_CASE("fill_queries writes position, H, L, U", "[turtle]") {
   CHECK(near(v(4), Vec3(-1, 0, 0)));
   CHECK(near(v(5), Vec3(0, -1, 0)));
   CHECK(near(v(6), Vec3(0, 0, 1)));
-  CHECK(s.param(7)[0] == 5);
-  CHECK(s.param(7)[1] == 5);
+  CHECK(s.param(7)[0] == Approx(-1));
+  CHECK(s.param(7)[1] == Approx(1));
+  CHECK(s.param(8)[0] == 5);
   // Other parameters are untouched.
   CHECK(s.param(0)[0] == 1);
   CHECK(s.param(1)[0] == 90);
@@ -345,4 +347,18 @@ TEST_CASE("a huge colour index is clamped, not converted out of range (fuzz regr
   REQUIRE(g.segments.size() == 2);
   CHECK(g.segments[0].colour == 1000000);
   CHECK(g.segments[1].colour == 0);
+}
+
+TEST_CASE("@M(x,y,z) moves the turtle without drawing; @M(x,y) sets z = 0 (CPFG manual 6.1)") {
+  ModuleString s;
+  s.push('F');
+  s.push(kSymMove, {2.0, 3.0, 4.0});
+  s.push('F');
+  s.push(kSymMove, {-1.0, 5.0});
+  s.push('F');
+  const Geometry g = interpret(s);
+  REQUIRE(g.segments.size() == 3);
+  CHECK(near(g.segments[1].p0, Vec3(2, 3, 4)));
+  CHECK(near(g.segments[1].p1, Vec3(2, 4, 4)));  // the heading is kept
+  CHECK(near(g.segments[2].p0, Vec3(-1, 5, 0)));
 }

@@ -39,14 +39,22 @@ inline bool simulate(interp::Lsystem& ls, double until, std::vector<grammar::Dia
   return ok;
 }
 
-inline std::string derived_text(const std::string& ls_text, int n, const interp::LoadOptions& opts = {}) {
+// The derived string of .ls text (or, with path "x.l", of cpfg text), modules separated by blanks.
+inline std::string derived_text(const std::string& ls_text, int n, const interp::LoadOptions& opts = {},
+                                const std::string& path = "test.ls") {
   interp::Lsystem ls;
   std::vector<grammar::Diagnostic> diags;
-  if (!load_text(ls_text, ls, diags, opts)) return "<load error: " + (diags.empty() ? "" : diags[0].message) + ">";
+  if (!interp::load_lsystem_text(ls_text, path, opts, ls, diags))
+    return "<load error: " + (diags.empty() ? "" : diags[0].message) + ">";
   if (!interp::derive(ls, n, {}, diags)) return "<derive error: " + diags[0].message + ">";
   std::string s = interp::string_to_text(ls.current, ls.rules.symbols);
   if (!s.empty() && s.back() == '\n') s.pop_back();
   return s;
+}
+
+// The derived string of cpfg text (read as a .l file).
+inline std::string cpfg_derived(const std::string& text, int n, const interp::LoadOptions& opts = {}) {
+  return derived_text(text, n, opts, "test.l");
 }
 
 // Module text without spaces, for comparing with the book's strings.

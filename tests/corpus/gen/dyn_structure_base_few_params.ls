@@ -1,2 +1,2 @@
-axiom: @M(0,0,0) B(0.1, 0.01)
+axiom: @Base(0,0,0) B(0.1, 0.01)
 dynamics:

@@ -1,4 +1,4 @@
 axiom: A
 homomorphism:
-maximum depth: 1001
+maximum depth: 100001
 A --> F

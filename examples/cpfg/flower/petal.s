@@ -1,0 +1,15 @@
+-0.5 0.5 0 1 0 0.1
+CONTACT POINT  X: 0 Y: 0 Z: 0
+END POINT  X: 0 Y: 1 Z: 0
+HEADING  X: 0 Y: 1 Z: 0
+UP  X: 0 Y: 0 Z: 1
+SIZE: 1
+petal
+TOP COLOR: 0 DIFFUSE: 0 BOTTOM COLOR: 0 DIFFUSE: 0
+AL: ~ A: ~ AR: ~
+L: ~ R: ~
+BL: ~ B: ~ BR: ~
+0 0 0  0 0 0  0 0 0  0 0 0
+-0.3 0.3 0.05  -0.1 0.35 0.1  0.1 0.35 0.1  0.3 0.3 0.05
+-0.35 0.7 0.05  -0.12 0.75 0.1  0.12 0.75 0.1  0.35 0.7 0.05
+0 1 0  0 1 0.02  0 1 0.02  0 1 0

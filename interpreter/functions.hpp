@@ -1,0 +1,55 @@
+// cpfg's user-defined functions, curves and contours (CPFG manual 5.5,
+// 8.1.5, 8.1.6): B-spline curves drawn with vlab's funcedit and cuspy,
+// named in the view file. func(id, x) reads a function, curveX(id, t) a
+// curve, and @#(id) makes a contour the cross-section of generalized
+// cylinders.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace lsd::interp {
+
+// A function of x in [0, 1]: a clamped uniform cubic B-spline through
+// control points (x, y) whose x grows (funcedit's .func, versions 0 and 1.1).
+struct SplineFunction {
+  std::string name;
+  std::vector<Eigen::Vector2d> points;  // control points, repeated by their multiplicity
+  std::vector<double> table;            // (samples) values at x = i / (samples - 1), when the file asks for them
+  // The value at x (clamped to [0, 1]): the curve's y where its x is x,
+  // interpolated in the table when there is one, as cpfg does.
+  double operator()(double x) const;
+  Eigen::Vector2d point(double u) const;  // the curve at parameter u in [0, 1]
+};
+
+// A planar or spatial B-spline curve (cuspy's .con): a contour of
+// generalized cylinders, or a curve for curveX/Y/Z.
+struct Contour {
+  std::string name;
+  std::vector<Eigen::Vector3d> points;  // control points, repeated by their multiplicity
+  bool closed = false;
+  // n points evenly spread in the curve's parameter (closed: the last one is not the first again).
+  std::vector<Eigen::Vector3d> sample(int n) const;
+  Eigen::Vector3d point(double t) const;  // t in [0, 1]
+  double length() const;                  // of the curve (by 200 chords)
+};
+
+struct FunctionSet {
+  std::vector<SplineFunction> functions;  // func(1 ... n, x), in the view file's order
+  std::vector<Contour> curves;            // curveX(1 ... n, t)
+  std::map<int, Contour> contours;        // @#(id): the view file's contour: id file
+};
+
+// Readers; false and a message naming the file on a malformed file.
+bool read_function_file(const std::string& path, SplineFunction& out, std::string& error);
+bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error);
+bool read_contour_file(const std::string& path, Contour& out, std::string& error);
+
+// What the expression machine calls: 0 when there is no such function or curve.
+double function_value(const FunctionSet* set, double id, double x);
+double curve_value(const FunctionSet* set, double id, double t, int axis);
+double curve_length(const FunctionSet* set, double id);
+
+}  // namespace lsd::interp

@@ -1,0 +1,292 @@
+// Tests of interpreter/cpfg_view.cpp and of a cpfg model drawn by the turtle:
+// a vlab object folder (specifications, .l, .v, .map, .s) as cpfg reads it
+// (CPFG manual sections 6 and 8; cpfg's interpret.c, blackbox.c, patches.c).
+// Every model here is written for the test.
+#include "interpreter/cpfg_view.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fstream>
+
+#include "interpreter/turtle.hpp"
+#include "support/lsd_test.hpp"
+
+using namespace lsd;
+using interp::Vec3;
+
+namespace {
+
+bool near(const Vec3& a, const Vec3& b, double tol = 1e-9) { return (a - b).norm() < tol; }
+
+// A flat square surface: one patch, 3 x 3 in its x-y plane, the end point at y = 3.
+const char* kFlatSurface =
+    "0 3 0 3 0 0\n"
+    "CONTACT POINT  X: 0 Y: 0 Z: 0\n"
+    "END POINT  X: 0 Y: 3 Z: 0\n"
+    "HEADING  X: 0 Y: 1 Z: 0\n"
+    "UP  X: 0 Y: 0 Z: 1\n"
+    "SIZE: 3\n"
+    "square\n"
+    "TOP COLOR: 0 DIFFUSE: 0 BOTTOM COLOR: 0 DIFFUSE: 0\n"
+    "AL: ~ A: ~ AR: ~\nL: ~ R: ~\nBL: ~ B: ~ BR: ~\n"
+    "0 0 0  1 0 0  2 0 0  3 0 0\n"
+    "0 1 0  1 1 0  2 1 0  3 1 0\n"
+    "0 2 0  1 2 0  2 2 0  3 2 0\n"
+    "0 3 0  1 3 0  2 3 0  3 3 0\n";
+
+// Loads a folder (or file) as lsd's commands do, then derives n steps and draws.
+struct Drawn {
+  bool ok = false;
+  std::vector<grammar::Diagnostic> diags;
+  interp::Lsystem ls;
+  interp::Geometry g;
+};
+Drawn draw(const std::string& path, int n = 0) {
+  Drawn d;
+  d.ok = interp::load_lsystem(path, {}, d.ls, d.diags) && interp::derive(d.ls, n, {}, d.diags);
+  if (d.ok) d.g = interp::interpret(d.ls.current, interp::turtle_options(d.ls.rules));
+  return d;
+}
+
+bool has_warning(const std::vector<grammar::Diagnostic>& diags, const std::string& text, int line = 0) {
+  for (const auto& d : diags)
+    if (d.warning && d.message.find(text) != std::string::npos && (line == 0 || d.pos.line == line)) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a vlab folder: the specifications' cpfg line names the model's files") {
+  test::TempDir dir;
+  dir.write("specifications", "tree.l\n*\nimage:\n\tgenerate:\n\t\tcpfg -m colours.map tree.l look.v tree.a\n");
+  dir.write("tree.l", "axiom: F\n");
+  dir.write("other.l", "axiom: F\n");
+  interp::CpfgModelFiles f;
+  std::string err;
+  REQUIRE(interp::find_cpfg_model(dir.path("."), f, err));
+  CHECK(f.lsystem == dir.path("./tree.l"));
+  CHECK(f.view == dir.path("./look.v"));
+  REQUIRE(f.colourmaps.size() == 1);
+  CHECK(f.colourmaps[0] == dir.path("./colours.map"));
+  // the .l file given: its view file by the same line
+  REQUIRE(interp::find_cpfg_model(dir.path("tree.l"), f, err));
+  CHECK(f.view == dir.path("look.v"));
+  // no specifications and two .l files: no model in the folder
+  test::TempDir two;
+  two.write("a.l", "axiom: F\n");
+  two.write("b.l", "axiom: F\n");
+  CHECK_FALSE(interp::find_cpfg_model(two.path("."), f, err));
+  CHECK_THAT(err, Catch::Contains("no cpfg model"));
+  // no specifications, one .l: it and the .v of its name
+  test::TempDir one;
+  one.write("p.l", "axiom: F\n");
+  one.write("p.v", "angle factor: 4\n");
+  REQUIRE(interp::find_cpfg_model(one.path("."), f, err));
+  CHECK(f.view == one.path("./p.v"));
+}
+
+TEST_CASE("the view file: angle, colours, widths; what lsd ignores is a located warning") {
+  test::TempDir dir;
+  const std::string v = dir.write("p.v",
+                                  "/* a view */\nangle factor: 16\ninitial color: 7 9\ncolor increment: 3\n"
+                                  "initial line width: 0.5\nline width increment: 0.25\n"
+                                  "viewpoint: 0,0,1\nsurface: s missing.s 1\nsparkle: on\n");
+  interp::CpfgView view;
+  interp::FunctionSet fs;
+  std::vector<grammar::Diagnostic> diags;
+  interp::read_view_file(v, view, fs, diags);
+  CHECK(view.present);
+  CHECK(view.angle == Approx(22.5));
+  CHECK(view.colour == 7);
+  CHECK(view.colour_back == 9);
+  CHECK(view.colour_increment == 3);
+  CHECK(view.width == Approx(0.5));
+  CHECK(view.line_style == interp::CpfgView::LineStyle::kPolygon);  // world units: no "pixels" after it
+  CHECK(view.width_increment == Approx(0.25));
+  CHECK(has_warning(diags, "missing.s", 8));
+  CHECK(has_warning(diags, "unknown view command 'sparkle:'", 9));
+  CHECK(has_warning(diags, "viewpoint", 7));
+  // angle increment wins when it comes last
+  interp::read_view_file(dir.write("q.v", "angle factor: 16\nangle increment: 30\n"), view, fs, diags);
+  CHECK(view.angle == Approx(30));
+  // "pixels" (cpfg reads any word that starts with p) and "s..." (cylinders)
+  interp::read_view_file(dir.write("r.v", "initial line width: 3 pixels\n"), view, fs, diags);
+  CHECK(view.line_style == interp::CpfgView::LineStyle::kPixel);
+}
+
+TEST_CASE("a colour map gives the model's colours by index") {
+  test::TempDir dir;
+  std::string bytes(768, '\0');
+  bytes[3 * 5 + 0] = char(255);  // colour 5 is red
+  bytes[3 * 6 + 2] = char(255);  // colour 6 is blue
+  {
+    std::ofstream(dir.path("c.map"), std::ios::binary) << bytes;
+  }
+  dir.write("p.l", "axiom: ;(5)F;F\n");
+  dir.write("p.v", "initial color: 1\n");
+  Drawn d = draw(dir.path("."));
+  REQUIRE(d.ok);
+  REQUIRE(d.g.segments.size() == 2);
+  CHECK(d.g.rgb(d.g.segments[0].colour) == std::array<float, 3>{1.f, 0.f, 0.f});
+  CHECK(d.g.rgb(d.g.segments[1].colour) == std::array<float, 3>{0.f, 0.f, 1.f});
+  CHECK(d.g.rgb(256 + 5) == d.g.rgb(5));  // indices wrap, as cpfg's
+}
+
+TEST_CASE("the view file's angle turns the turtle; without a view file cpfg's 45 degrees") {
+  test::TempDir dir;
+  dir.write("p.l", "axiom: +F\n");
+  dir.write("p.v", "angle factor: 4\n");
+  Drawn d = draw(dir.path("."));
+  REQUIRE(d.ok);
+  REQUIRE(d.g.segments.size() == 1);
+  CHECK(near(d.g.segments[0].p1, Vec3(-1, 0, 0)));
+  test::TempDir bare;
+  bare.write("p.l", "axiom: +F\n");
+  Drawn b = draw(bare.path("p.l"));
+  REQUIRE(b.ok);
+  CHECK(has_warning(b.diags, "no view file"));
+  CHECK(near(b.g.segments[0].p1, Vec3(-std::sqrt(0.5), std::sqrt(0.5), 0)));
+}
+
+TEST_CASE("cpfg's turtle: G g # ! ; , $ @c @R (CPFG manual 6)") {
+  test::TempDir dir;
+  dir.write("p.v", "initial color: 2\ncolor increment: 3\ninitial line width: 1\nline width increment: 0.5\n");
+  SECTION("G draws and g moves, neither records a polygon vertex") {
+    dir.write("p.l", "axiom: {.F(1)+(90)G(1)+(90)F(1)+(90)g(1)}\n");
+    Drawn d = draw(dir.path("."));
+    REQUIRE(d.ok);
+    CHECK(d.g.segments.size() == 3);  // F G F
+    REQUIRE(d.g.polygons.size() == 1);
+    CHECK(d.g.polygons[0].count == 3);  // the start and the ends of the two F
+  }
+  SECTION("# and ! add and take away the increment, or set the width") {
+    dir.write("p.l", "axiom: F#F#F!F!(3)F\n");
+    Drawn d = draw(dir.path("."));
+    REQUIRE(d.ok);
+    REQUIRE(d.g.segments.size() == 5);
+    CHECK(d.g.segments[0].width == Approx(1));
+    CHECK(d.g.segments[1].width == Approx(1.5));
+    CHECK(d.g.segments[2].width == Approx(2));
+    CHECK(d.g.segments[3].width == Approx(1.5));
+    CHECK(d.g.segments[4].width == Approx(3));
+  }
+  SECTION("; and , step by the increment from the initial colour; with a parameter they set it") {
+    dir.write("p.l", "axiom: F;F,,F,(11)F\n");
+    Drawn d = draw(dir.path("."));
+    REQUIRE(d.ok);
+    REQUIRE(d.g.segments.size() == 4);
+    CHECK(d.g.segments[0].colour == 2);
+    CHECK(d.g.segments[1].colour == 5);
+    CHECK(d.g.segments[2].colour == 255);  // 5 - 3 - 3 wraps in the colour map
+    CHECK(d.g.segments[3].colour == 11);
+  }
+  SECTION("$ ends a sub-L-system in cpfg: it does not roll the turtle") {
+    dir.write("p.l", "axiom: &(45)/(90)$+(90)F\n");
+    dir.write("q.l", "axiom: &(45)/(90)+(90)F\n");
+    Drawn with = draw(dir.path("p.l")), without = draw(dir.path("q.l"));
+    REQUIRE(with.ok);
+    REQUIRE(without.ok);
+    CHECK(near(with.g.segments[0].p1, without.g.segments[0].p1));
+    // lsd's own files: $ rolls L horizontal, and the end differs
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> diags;
+    REQUIRE(interp::load_lsystem_text("axiom: &(45)/(90)$+(90)F\n", "p.ls", {}, ls, diags));
+    const interp::Geometry g = interp::interpret(ls.current, interp::turtle_options(ls.rules));
+    CHECK_FALSE(near(g.segments[0].p1, without.g.segments[0].p1, 1e-3));
+  }
+  SECTION("@c(d) is a disc in the plane of H and L; @o(d) a sphere; @R sets the heading") {
+    dir.write("p.l", "axiom: @c(2)@o(3)@R(1,0,0)F\n");
+    Drawn d = draw(dir.path("."));
+    REQUIRE(d.ok);
+    REQUIRE(d.g.polygons.size() == 1);
+    const auto& p = d.g.polygons[0];
+    for (std::uint32_t k = 0; k < p.count; ++k) {
+      const Vec3& v = d.g.polygon_vertices[p.first + k];
+      CHECK(v.z() == Approx(0).margin(1e-12));
+      CHECK(v.norm() == Approx(1));
+    }
+    REQUIRE(d.g.spheres.size() == 1);
+    CHECK(d.g.spheres[0].diameter == Approx(3));
+    CHECK(near(d.g.segments[0].p1, Vec3(1, 0, 0)));
+  }
+}
+
+TEST_CASE("a generalized cylinder is drawn from control point to control point (@Gs @Gc @Ge)") {
+  test::TempDir dir;
+  dir.write("p.v", "initial line width: 0.5\n");
+  // f moves draw nothing; @Gc and @Ge draw from the last control point; an F
+  // inside goes on from it too, and ends at a control point
+  dir.write("p.l", "axiom: f(1)@Gs f(1)!(0.2)@Gc f(1)F(1)@Gc @Ge f(1)@Gc F(1)\n");
+  Drawn d = draw(dir.path("."));
+  REQUIRE(d.ok);
+  REQUIRE(d.g.segments.size() == 3);
+  CHECK(near(d.g.segments[0].p0, Vec3(0, 1, 0)));
+  CHECK(near(d.g.segments[0].p1, Vec3(0, 2, 0)));
+  CHECK(d.g.segments[0].width == Approx(0.2));
+  CHECK(near(d.g.segments[1].p0, Vec3(0, 2, 0)));  // the F, from the @Gc before the f
+  CHECK(near(d.g.segments[1].p1, Vec3(0, 4, 0)));
+  // the @Gc and @Ge after the F add nothing; after @Ge an F draws alone
+  CHECK(near(d.g.segments[2].p0, Vec3(0, 5, 0)));
+  CHECK(near(d.g.segments[2].p1, Vec3(0, 6, 0)));
+  CHECK(has_warning(d.diags, "generalized cylinders", 1));
+}
+
+TEST_CASE("~X draws the view file's surface X in the turtle's frame and moves to its end point") {
+  test::TempDir dir;
+  dir.write("flat.s", kFlatSurface);
+  dir.write("p.v", "surface: s flat.s 3 2 2\n");
+  dir.write("p.l", "axiom: ~s F ~s(2)\n");
+  Drawn d = draw(dir.path("."));
+  REQUIRE(d.ok);
+  CHECK(d.g.polygons.size() == 8);  // 2 x 2 quads, twice
+  // the first surface spans x in [-3, 0] (its x is the turtle's L = -x), y in [0, 3]
+  for (std::uint32_t k = 0; k < 4 * 4; ++k) {
+    const Vec3& v = d.g.polygon_vertices[k];
+    CHECK(v.z() == Approx(0).margin(1e-12));
+    CHECK(v.x() >= -3 - 1e-9);
+    CHECK(v.x() <= 1e-9);
+  }
+  // the turtle went to the end point (0, 3, 0), then F to (0, 4, 0)
+  REQUIRE(d.g.segments.size() == 1);
+  CHECK(near(d.g.segments[0].p0, Vec3(0, 3, 0)));
+  CHECK(near(d.g.final_state.pos, Vec3(0, 4 + 6, 0)));  // ~s(2): twice as large
+}
+
+TEST_CASE("function names become preprocessor macros only for a function set, as cpfg") {
+  test::TempDir dir;
+  const std::string func = "range: 0.0 1.0\npoints: 4\n0 1\n0.333 1\n0.666 1\n1 1\n";
+  dir.write("turn.func", func);
+  dir.write("p.v", "function: turn.func\n");
+  // `turn` is the model's own variable: a single function file does not rename it
+  dir.write("p.l", "axiom: A\nA : {turn = func(1, 0.5) + 1;} * --> B(turn)\n");
+  Drawn d = draw(dir.path("."), 1);
+  REQUIRE(d.ok);
+  CHECK(interp::string_to_text(d.ls.current, d.ls.rules.symbols) == "B(2)\n");
+}
+
+TEST_CASE("?P(x,y) with two parameters gets the turtle's x and y, as cpfg's") {
+  CHECK(test::cpfg_derived("axiom: F(2) ?P(0,0) A\n?P(x,y) < A : y > 1 --> B(x, y)\n", 1) == "F(2) ?P(0,2) B(0,2)");
+}
+
+TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw without errors") {
+  for (const char* name : {"cpfg/flower", "cpfg/shell", "cpfg/tree"}) {
+    INFO(name);
+    interp::Lsystem ls;
+    std::vector<grammar::Diagnostic> diags;
+    REQUIRE(interp::load_lsystem(test::example(name), {}, ls, diags));
+    REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, diags));
+    CHECK(ls.rules.view.present);
+    interp::DeriveScratch scratch;
+    interp::ModuleString drawn;
+    REQUIRE(interp::apply_homomorphism(ls.rules, ls.current, drawn, {}, scratch).ok);
+    const interp::Geometry g = interp::interpret(drawn, interp::turtle_options(ls.rules));
+    CHECK(g.segments.size() + g.polygons.size() > 10);
+  }
+  // the flower: its colour map and its petal surface
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> diags;
+  REQUIRE(interp::load_lsystem(test::example("cpfg/flower"), {}, ls, diags));
+  CHECK(ls.rules.view.palette.size() == 256);
+  CHECK(ls.rules.view.surfaces.count('p') == 1);
+  CHECK(ls.rules.view.angle == Approx(22.5));
+}
