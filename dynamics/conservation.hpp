@@ -47,7 +47,8 @@ Momentum momentum(const Model& model, Data& data);
 // current velocities). Runs forward_kinematics. Other bases: nothing.
 void conserve_momentum(const Model& model, Data& data, const Momentum& start, double h);
 
-// The energy the guard keeps (J): kinetic, gravitational and elastic, in the
+// The energy the guard keeps (J): kinetic, gravitational and elastic (joint,
+// contact and tie springs: contact.hpp), in the
 // frame of a kinematic base (with gravity less its acceleration), and the
 // power (W) of the sources that may add energy: body forces, joint torques
 // (data.tau) and the wind's push on the drag. Runs forward_kinematics.

@@ -80,8 +80,9 @@ struct char_if {
 };
 // A symbol character (F + [ 1 ...), but not the - of -->.
 struct single_sym : seq<not_at<arrow>, char_if<grammar::is_symbol_char>> {};
-// A built-in: a prefix and a letter (@O ?P).
-struct builtin_sym : seq<char_if<grammar::is_builtin_prefix>, char_if<grammar::is_ascii_letter>> {};
+// A built-in: a prefix and a letter (@O ?P), or @Tie.
+struct builtin_sym : sor<string<'@', 'T', 'i', 'e'>,
+                         seq<char_if<grammar::is_builtin_prefix>, char_if<grammar::is_ascii_letter>>> {};
 // A name, split later by longest match among the declared names.
 struct word_sym : seq<char_if<grammar::is_name_start>, star<char_if<grammar::is_name_char>>> {};
 struct mod_word : sor<builtin_sym, word_sym, single_sym> {};

@@ -20,6 +20,7 @@ enum Builtin : SymbolId {
   kSymQueryL,        // ?L
   kSymQueryU,        // ?U
   kSymBase,          // @M(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz): pose and velocity of a moving base
+  kSymTie,           // @Tie(x, y, z): ties the body point where it stands to a world point
   kFirstUserSymbol = 160,
 };
 

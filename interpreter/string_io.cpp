@@ -185,7 +185,9 @@ bool read_symbols(Cursor& c, const SymbolTable& symbols, std::vector<SymbolId>& 
   const std::string& text = c.text;
   const std::size_t word = c.i;
   const char ch = text[word];
-  if (grammar::is_builtin_prefix(ch) && word + 1 < text.size() && grammar::is_ascii_letter(text[word + 1])) {
+  if (std::string_view(text).substr(word, 4) == "@Tie") {
+    c.i += 4;
+  } else if (grammar::is_builtin_prefix(ch) && word + 1 < text.size() && grammar::is_ascii_letter(text[word + 1])) {
     c.i += 2;
   } else if (grammar::is_name_start(ch)) {
     while (c.i < text.size() && grammar::is_name_char(text[c.i])) ++c.i;

@@ -20,7 +20,7 @@ struct BuiltinName {
   SymbolId id;
 };
 constexpr BuiltinName kBuiltins[] = {
-    {"@O", kSymSphere}, {"?P", kSymQueryP}, {"?H", kSymQueryH}, {"?L", kSymQueryL}, {"?U", kSymQueryU}, {"@M", kSymBase}};
+    {"@O", kSymSphere}, {"?P", kSymQueryP}, {"?H", kSymQueryH}, {"?L", kSymQueryL}, {"?U", kSymQueryU}, {"@M", kSymBase}, {"@Tie", kSymTie}};
 }  // namespace
 
 SymbolTable::SymbolTable() {

@@ -45,6 +45,7 @@ enum Op : std::uint8_t {
   kBody,   // opt.body_sym
   kJoint,  // opt.joint_sym
   kBase,   // @M: the pose of a moving base
+  kTie,    // @Tie: a frame for the dynamics (draws nothing)
 };
 
 struct OpTable {
@@ -76,6 +77,7 @@ struct OpTable {
     op[kSymQueryL] = kQueryL;
     op[kSymQueryU] = kQueryU;
     op[kSymBase] = kBase;
+    if (opt.body_sym != 0) op[kSymTie] = kTie;
     // Dynamics symbols override the turtle meaning of the same symbol.
     if (opt.body_sym != 0) {
       if (opt.body_sym < 256) op[opt.body_sym] = kBody; else body = opt.body_sym;
@@ -350,6 +352,9 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);
       if (!k.rest_pose && np >= 3) apply_joint(t, p);
+      break;
+    case kTie:
+      out.frame(t);
       break;
   }
 }
