@@ -8,6 +8,7 @@
 #include <numbers>
 #include <sstream>
 
+#include "dynamics/dynamics.hpp"
 #include "support/lsd_test.hpp"
 
 using lsd::test::run;
@@ -137,4 +138,78 @@ TEST_CASE("contact keys and @Tie: bad values are located errors") {
   };
   run_bad("@Tie(1, 2, 3) B(1, 0.1)", "the tie '@Tie' at module 0 stands before the first body");
   run_bad("B(1, 0.1) @Tie(1, 2)", "the tie '@Tie' at module 1 has 2 parameters");
+}
+
+namespace {
+
+// A stem standing on the ground (its base fixed) with a soft branch that
+// droops onto it.
+const char* kResting =
+    "derivation length: 1\n"
+    "axiom: B(0.05, 0.01) J B(0.1, 0.01) A\n"
+    "A --> [ +(80) J B(0.15, 0.005) J B(0.15, 0.005) J B(0.15, 0.005) J B(0.15, 0.005) ]\n"
+    "dynamics:\n  ground: 0\n  young: 2e6\n  dt: 1/60\n";
+
+}  // namespace
+
+TEST_CASE("resting on the ground at dt = 1/60: shallow, and still (no jitter)") {
+  lsd::interp::Lsystem ls;
+  std::vector<lsd::grammar::Diagnostic> diags;
+  REQUIRE(lsd::test::load_text(kResting, ls, diags));
+  lsd::interp::Simulation sim;
+  lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  REQUIRE(sim.start(std::move(ls), settings, diags));
+  double late_max = 0;  // the largest kinetic energy of the last 5 s
+  int touching = 0;
+  for (int s = 0; s < 30 * 60; ++s) {
+    REQUIRE(sim.step(diags));
+    if (s >= 25 * 60) late_max = std::max(late_max, sim.trace_row().kinetic);
+  }
+  INFO("largest kinetic energy from t = 25 s to 30 s: " << late_max << " J");
+  CHECK(late_max < 1e-9);
+  double deepest = 0;  // as a fraction of the touching body's radius (0.005 m)
+  for (const lsd::dyn::ContactForce& c : sim.contacts()) {
+    CHECK(c.kind == 0);
+    ++touching;
+    deepest = std::max(deepest, -c.point.y() / 0.005);
+  }
+  CHECK(touching >= 4);  // the branch lies on the ground
+  INFO("deepest penetration: " << deepest << " of the radius");
+  CHECK(deepest <= 0.05);
+}
+
+TEST_CASE("a body released deep inside the ground is pushed out without an explosion") {
+  using namespace lsd::dyn;
+  // A horizontal rod (1 m, r = 0.02 m) hinged at a fixed base, its axis
+  // 0.01 m to 0.05 m below the ground (sloping): its far end starts 3.5
+  // radii deep, beyond the capped spring.
+  for (const Integrator integ : {Integrator::kImplicit, Integrator::kEuler}) {
+    Model m = make_model();
+    BodyDef b = default_body_def();
+    b.inertia = cylinder_inertia(1.0, 0.02, 700);
+    b.joint_placement.rotation = quat_from_rotation_vector(Vec3(0, 0, -0.04)).toRotationMatrix();
+    b.stiffness = Vec3::Constant(5.0);
+    b.damping = Vec3::Constant(0.1);
+    add_body(m, b);
+    m.contact.capsules.push_back({1, Vec3::Zero(), Vec3(1, 0, 0), 0.02});
+    m.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, 0.01, 0)});
+    Data d = make_data(m);
+    forward_kinematics(m, d);
+    const double work = contact_energy(m, d);  // the spring's work to push it out
+    REQUIRE(work > 0);
+    StepOptions o;
+    o.dt = 1.0 / 60;
+    o.integrator = integ;
+    double most = 0;
+    for (int s = 0; s < 600; ++s) {
+      step(m, d, o);
+      REQUIRE(d.first_nonfinite_joint < 0);
+      compute_energies(m, d);
+      most = std::max(most, d.kinetic_energy);
+    }
+    INFO("largest kinetic energy " << most << " J, contact spring work " << work << " J");
+    CHECK(most <= work);
+    forward_kinematics(m, d);
+    CHECK(d.oMi[1].act(Vec3(1, 0, 0)).y() > 0.01 + 0.02 * 0.95);  // out, resting on the ground
+  }
 }
