@@ -217,33 +217,21 @@ bool obstacle_numbers(const Ctx& c, const Item& it, int lo, int hi, double* out,
   return true;
 }
 
-void ground(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
-  double v[1];
-  if (!obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1)) return;
+// ground: y; pole: x z radius [top]; sphere: x y z radius.
+void obstacle(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[4] = {};
   dyn::Obstacle o;
-  o.kind = dyn::ObstacleKind::kGround;
-  o.centre = dyn::Vec3(0, v[0], 0);
-  t.settings.obstacles.push_back(o);
-}
-
-void pole(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
-  double v[4];
-  if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
-  dyn::Obstacle o;
-  o.kind = dyn::ObstacleKind::kPole;
-  o.centre = dyn::Vec3(v[0], 0, v[1]);
-  o.radius = v[2];
-  if (it.exprs.size() == 4) o.top = v[3];
-  t.settings.obstacles.push_back(o);
-}
-
-void sphere(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
-  double v[4];
-  if (!obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3)) return;
-  dyn::Obstacle o;
-  o.kind = dyn::ObstacleKind::kSphere;
-  o.centre = dyn::Vec3(v[0], v[1], v[2]);
-  o.radius = v[3];
+  if (it.key == "ground") {
+    if (!obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1)) return;
+    o.centre = dyn::Vec3(0, v[0], 0);
+  } else if (it.key == "pole") {
+    if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
+    o = {dyn::ObstacleKind::kPole, dyn::Vec3(v[0], 0, v[1]), v[2]};
+    if (it.exprs.size() == 4) o.top = v[3];
+  } else {
+    if (!obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3)) return;
+    o = {dyn::ObstacleKind::kSphere, dyn::Vec3(v[0], v[1], v[2]), v[3]};
+  }
   t.settings.obstacles.push_back(o);
 }
 
@@ -310,9 +298,9 @@ const KeyRow kDynamics[] = {
     {{"dissipation"}, plain_number, {0, 1}, nullptr, &RunSettings::dissipation},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
-    {{"ground", ValueKind::kExprs}, ground, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
-    {{"pole", ValueKind::kExprs}, pole, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
-    {{"sphere", ValueKind::kExprs}, sphere, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"ground", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
+    {{"pole", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"sphere", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
     {{"contact stiffness"}, plain_number, kNonNegative, nullptr, &RunSettings::contact_stiffness},
     {{"contact damping"}, contact_damping, kNonNegative, nullptr, nullptr,
      "critical for the touching body's mass", merge<&RunSettings::contact_damping>},
