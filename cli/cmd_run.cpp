@@ -1,5 +1,6 @@
 // lsd run: headless growth and motion, with a trace and the final string.
 #include <fstream>
+#include <tuple>
 #include <iostream>
 #include <memory>
 
@@ -13,7 +14,7 @@ struct RunCommand {
   InputOptions in;
   MotionOptions motion;
   std::optional<long> n;
-  std::string out, trace;
+  std::string out, trace, contacts;
   double trace_every = 0;
   bool quiet = false;
 };
@@ -21,15 +22,16 @@ struct RunCommand {
 // A CSV written to PATH.tmp and renamed when complete.
 class TraceFile {
  public:
-  bool open(const std::string& path) {
+  bool open(const std::string& path, const char* header) {
     path_ = path;
     out_.open(path + ".tmp");
     if (!out_) return false;
-    out_ << interp::kTraceHeader << '\n';
+    out_ << header << '\n';
     return true;
   }
-  void row(const interp::TraceRow& r) {
-    if (out_.is_open()) out_ << interp::trace_line(r) << '\n';
+  bool is_open() const { return out_.is_open(); }
+  void line(const std::string& l) {
+    if (out_.is_open()) out_ << l << '\n';
   }
   void close() {
     if (!out_.is_open()) return;
@@ -52,19 +54,28 @@ int run(const RunCommand& o) {
     print_diags(diags, &ls);
     return kExitInput;
   }
-  TraceFile trace;
-  if (!o.trace.empty() && !trace.open(o.trace)) {
-    std::cerr << "lsd: error: cannot write '" << o.trace << "'\n";
-    return kExitInput;
+  TraceFile trace, contacts;
+  for (auto [file, path, header] : {std::tuple{&trace, &o.trace, interp::kTraceHeader},
+                                    std::tuple{&contacts, &o.contacts, interp::kContactHeader}}) {
+    if (!path->empty() && !file->open(*path, header)) {
+      std::cerr << "lsd: error: cannot write '" << *path << "'\n";
+      return kExitInput;
+    }
   }
   interp::Simulation sim;
   Progress progress(o.quiet);
   progress.span(ls.time(), until);
+  const auto on_row = [&](const interp::TraceRow& r) {
+    trace.line(interp::trace_line(r));
+    if (contacts.is_open())
+      for (const dyn::ContactForce& c : sim.contacts()) contacts.line(interp::contact_line(r.t, c));
+  };
   const bool ok = sim.start(std::move(ls), settings, diags) &&
-                  run_until(sim, until, o.trace_every, [&](const interp::TraceRow& r) { trace.row(r); }, diags, progress);
+                  run_until(sim, until, o.trace_every, on_row, diags, progress);
   progress.clear();
   print_diags(diags, &sim.lsystem());
   trace.close();
+  contacts.close();
   if (!o.out.empty()) {  // even after an error: the last complete, finite string
     if (!save_file(o.out, sim.saved_text())) return kExitInput;
     if (!ok)
@@ -84,6 +95,10 @@ Runner add_run(CLI::App& app) {
   add_steps_option(*cmd, o->n, "derivation steps of the run (default: the derivation length)");
   add_output_option(*cmd, o->out, "write the final string file OUT (atomically; after an error, the last finite one)");
   cmd->add_option("--trace", o->trace, "write a CSV trace: t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z")
+      ->type_name("OUT.csv");
+  cmd->add_option("--contacts", o->contacts,
+                  "write a CSV of every contact and tie force per trace row: t,body,other,kind,x,y,z,nx,ny,nz,"
+                  "normal_force,tangential_x,tangential_y,tangential_z")
       ->type_name("OUT.csv");
   cmd->add_option("--trace-every", o->trace_every, "simulated seconds between trace rows (default: every step)")
       ->type_name("T")

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "dynamics/contact.hpp"
 #include "dynamics/kinematics.hpp"
 #include "dynamics/rotation.hpp"
 

@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <cmath>
 
+#include "dynamics/contact.hpp"
 #include "dynamics/kinematics.hpp"
 #include "dynamics/rotation.hpp"
 
@@ -124,6 +125,10 @@ EnergyBudget energy_budget(const Model& model, Data& data) {
     }
     if (model.drag[i] != 0) e.power += model.drag[i] * (data.wind - vf).dot(vr);
   }
+  // The contact and tie springs hold energy too: a bounce turns it back into
+  // motion, which the guard must not take for the integrator's (their
+  // dampers only take energy away, and the obstacles and anchors are fixed).
+  e.elastic += contact_energy(model, data);
   for (const BodyForce& bf : data.body_forces) {
     if (bf.body < 0 || bf.body >= model.nbody()) continue;
     const SE3& X = data.oMi[bf.body];

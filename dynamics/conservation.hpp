@@ -19,7 +19,7 @@
 // 20-link chain released from 60 degrees gains 5% of its energy within 20 s
 // even with the explicit scheme at 1e-4 s, and 140-370% at 1/60 s, where the
 // whip of its free end reaches 500 rad/s. A guarded step (fast motion, see
-// StepOptions::fast_turn) measures the energy before and after; when it
+// StepOptions::fast_rate) measures the energy before and after; when it
 // ends above the start plus the work the external sources did (body forces,
 // joint torques, wind), the joint velocities are scaled down to that bound
 // (Su, Sheth & Fedkiw 2013 restore energy the same way), keeping a free
@@ -47,7 +47,8 @@ Momentum momentum(const Model& model, Data& data);
 // current velocities). Runs forward_kinematics. Other bases: nothing.
 void conserve_momentum(const Model& model, Data& data, const Momentum& start, double h);
 
-// The energy the guard keeps (J): kinetic, gravitational and elastic, in the
+// The energy the guard keeps (J): kinetic, gravitational and elastic (joint,
+// contact and tie springs: contact.hpp), in the
 // frame of a kinematic base (with gravity less its acceleration), and the
 // power (W) of the sources that may add energy: body forces, joint torques
 // (data.tau) and the wind's push on the drag. Runs forward_kinematics.

@@ -34,6 +34,7 @@ Data make_data(const Model& model) {
   d.v_end.assign(n, Motion::zero());
   d.dw_guess.assign(n, Vec3::Zero());
   d.alpha_a.assign(n, Vec3::Zero());
+  d.contact_slot.assign(n, -1);
   return d;
 }
 

@@ -27,6 +27,27 @@ struct BodyForce {
   Vec3 torque = Vec3::Zero();
 };
 
+// A contact or tie force on a body (contact.hpp): the force at point is
+// normal_force along normal plus tangential.
+struct ContactForce {
+  int body = 0;
+  int other = -1;                   // the other body of a self contact, else -1
+  int kind = 0;                     // 0 ground, 1 pole, 2 sphere, 3 self, 4 tie
+  Vec3 point = Vec3::Zero();        // m, world
+  Vec3 normal = Vec3::Zero();       // unit, world: out of the obstacle (tie: toward the anchor)
+  double normal_force = 0;          // N, >= 0 for contact
+  Vec3 tangential = Vec3::Zero();   // N, world: friction
+};
+
+// The implicit contact terms of one body in a pass (contact.hpp): a 6x6
+// symmetric positive semi-definite matrix added to its spatial inertia and a
+// wrench to its bias force (world axes about its origin).
+struct ContactTerm {
+  int body = 0;
+  Mat6 K = Mat6::Zero();
+  Vec6 p = Vec6::Zero();
+};
+
 struct Data {
   // ---- State.
   std::vector<Quat> q;              // (nbody) joint rotation rest -> child; q[0] unused
@@ -94,14 +115,26 @@ struct Data {
   std::vector<AbaSum> aba_sum;      // (number of branch points, at least 1)
   std::vector<int> aba_free;        // (size of aba_sum) stack of free slots
   // (nbody) Per step: bit 29 says the body has a child other than the next
-  // body, bit 30 that it has body_forces (see aba_fext), bit 28 that its
-  // children sum in slot (bits 0..27) of aba_sum.
+  // body, bit 30 that it has body_forces (see aba_fext), bit 27 that it has
+  // contact terms, bit 28 that its children sum in slot (bits 0..26) of aba_sum.
   std::vector<int> aba_link;
   std::vector<Vec6> aba_fext;       // (nbody) sum of body_forces (torque; force), per step
   std::vector<Vec6> a;              // (nbody) body acceleration (gravity-shifted), set by aba()
   std::vector<Motion> v_end;        // (nbody) generalized-alpha: body velocities at end_velocity (aba_kernel.inc)
   std::vector<Vec3> dw_guess;       // (nbody) generalized-alpha's guess pass: its accelerations
   std::vector<Quat> q_pred;         // (nbody) a step's predicted joint rotations (generalized-alpha)
+
+  // ---- Contact (contact.hpp), per pass: the terms of the bodies that touch
+  // and where each body's is (contact_slot, read only for those), the
+  // forces at the pass's pose, and the broad phase's scratch.
+  std::vector<ContactTerm> contact_terms;
+  std::vector<int> contact_slot;    // (nbody)
+  std::vector<ContactForce> contacts;
+  bool touching = false;            // the pass has contacts (not only ties)
+  std::vector<Vec3> capsule_a, capsule_b;  // (capsules) world endpoints
+  std::vector<int> grid_start, grid_items; // spatial hash of the capsules (self contact)
+  std::vector<long long> grid_key;
+  std::vector<double> body_length;  // (nbody, filled by the first self contact pass)
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

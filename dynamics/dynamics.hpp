@@ -2,6 +2,7 @@
 #pragma once
 
 #include "dynamics/aba.hpp"
+#include "dynamics/contact.hpp"
 #include "dynamics/data.hpp"
 #include "dynamics/kinematics.hpp"
 #include "dynamics/model.hpp"

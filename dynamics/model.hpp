@@ -10,6 +10,7 @@
 // * (q_i, 0). The joint axes H, L, U are x, y, z of the joint frame.
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "dynamics/spatial.hpp"
@@ -20,6 +21,45 @@ enum class BaseKind {
   kFixed,      // body 0 never moves (its pose in Data is a constant placement)
   kFloating,   // body 0 is a free 6-DoF body
   kKinematic,  // body 0 translates with a prescribed acceleration (Data::base_acc)
+};
+
+// Contact and ties (dynamics/contact.hpp; LANGUAGE.md section 6): the
+// shapes that collide, the fixed obstacles, the ties and the constants.
+struct Capsule {                    // the points within radius of the segment a-b
+  int body = 0;
+  Vec3 a = Vec3::Zero(), b = Vec3::Zero();  // m, body frame
+  double radius = 0;                // m
+};
+enum class ObstacleKind { kGround, kPole, kSphere };
+struct Obstacle {
+  ObstacleKind kind = ObstacleKind::kGround;
+  Vec3 centre = Vec3::Zero();       // m: ground: its height in y; pole: its axis' x and z; sphere: its centre
+  double radius = 0;                // m (pole, sphere)
+  double top = std::numeric_limits<double>::infinity();  // m: a pole's top height
+  bool operator==(const Obstacle&) const = default;
+};
+struct Tie {                        // a spring from a body point to a world point
+  int body = 0;
+  Vec3 point = Vec3::Zero();        // m, body frame
+  Vec3 anchor = Vec3::Zero();       // m, world
+};
+// The defaults (docs/dynamics.md, "Contact"): a contact spring of 1e5 N/m
+// holds 1 kg resting on one point 0.1 mm deep; ties as stiff.
+constexpr double kDefaultContactStiffness = 1e5;  // N/m
+constexpr double kDefaultTieStiffness = 1e5;      // N/m
+constexpr double kDefaultFriction = 0.5;
+constexpr double kDefaultSlipVelocity = 1e-3;     // m/s: friction is viscous below it
+struct ContactModel {
+  std::vector<Capsule> capsules;    // by body, ascending
+  std::vector<Obstacle> obstacles;
+  std::vector<Tie> ties;
+  double stiffness = kDefaultContactStiffness;  // N/m per contact point
+  double damping = -1;              // N s/m per contact point; < 0: critical for the touching body's mass
+  double friction = kDefaultFriction;           // Coulomb's coefficient
+  double slip_velocity = kDefaultSlipVelocity;  // m/s
+  bool self = false;                // the bodies collide with each other (not joined neighbours)
+  double tie_stiffness = kDefaultTieStiffness;  // N/m; ties are critically damped (the tied body's mass)
+  bool active() const { return !ties.empty() || (!capsules.empty() && (!obstacles.empty() || self)); }
 };
 
 struct Model {
@@ -38,6 +78,7 @@ struct Model {
   // World.
   BaseKind base_kind = BaseKind::kFixed;
   Vec3 gravity = Vec3(0.0, -9.81, 0.0);  // m/s^2, world
+  ContactModel contact;             // none unless given
 
   int nbody() const { return static_cast<int>(parent.size()); }
   // Number of generalised velocities: 3 per joint, plus 6 for a floating base.

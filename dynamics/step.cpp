@@ -82,8 +82,9 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
     t.dw_guess = data.dw_guess.data();
   }
   // A free plant keeps its momentum (conservation.hpp); the explicit scheme,
-  // the reference, is left as it is.
-  const bool conserve = model.base_kind == BaseKind::kFloating && t.kK > 0;
+  // the reference, is left as it is, and so is a plant that contacts or ties
+  // hold (their forces change it).
+  const bool conserve = model.base_kind == BaseKind::kFloating && t.kK > 0 && !model.contact.active();
   const Momentum start = conserve ? momentum(model, data) : Momentum{};
   // The divergence check (check_state) is fused into the last sweep.
   const double max2 = options.max_angular_velocity * options.max_angular_velocity;
@@ -96,6 +97,14 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
     check_state(model, data, options.max_angular_velocity);
   }
   if (conserve && data.first_nonfinite_joint < 0) conserve_momentum(model, data, start, options.dt);
+  // A step that touches an obstacle (or itself) leaves generalized-alpha
+  // without history: the next step is an implicit-Euler step (start_alpha).
+  // A contact is not smooth: the step that meets one takes accelerations of
+  // hundreds of g, which the scheme's history carries into the next
+  // predictions (a beam's tip released onto a sphere bounced on it for ever,
+  // gaining energy); implicit Euler damps that. Ties are smooth springs and
+  // keep the scheme.
+  if (t.alpha && data.touching) data.alpha_valid = false;
   data.time += options.dt;
 }
 

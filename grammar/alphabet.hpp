@@ -44,6 +44,7 @@ inline constexpr std::string_view kBuiltinNames[] = {
     "@O", "?P", "?H", "?L", "?U",
     "@M",     // cpfg's turtle move @M(x,y,z)
     "@Base",  // lsd: the pose and velocity of a moving base (LANGUAGE.md section 6)
+    "@Tie",   // lsd: ties a body point to a world point (LANGUAGE.md section 6)
     // The rest of cpfg's @ and ? modules (CPFG manual section 6; cpfg's blackbox.c).
     "@o", "@c", "@bo", "@bc",                      // circles
     "@v", "@R",                                    // absolute orientation

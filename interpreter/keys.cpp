@@ -202,6 +202,56 @@ void base(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (word(c, it, {"fixed", "floating"}, k)) t.settings.floating_base = k == 1;
 }
 
+// A position or size of an obstacle: finite; a radius also positive.
+bool obstacle_numbers(const Ctx& c, const Item& it, int lo, int hi, double* out, const char* how, int radius) {
+  if (!it.exprs_ok) return false;
+  const int n = int(it.exprs.size());
+  if (n < lo || n > hi) {
+    c.error(it.value_pos, "'" + it.key + ":' takes " + how);
+    return false;
+  }
+  for (int k = 0; k < n; ++k) {
+    const grammar::Expr& e = it.exprs[std::size_t(k)];
+    if (!c.constant(e, out[k], it.key)) return false;
+    if (!std::isfinite(out[k])) {
+      c.error(e.pos, "'" + it.key + ":' needs finite numbers");
+      return false;
+    }
+    if (k == radius && !(out[k] > 0)) {
+      c.error(e.pos, "'" + it.key + ":' needs a radius greater than 0");
+      return false;
+    }
+  }
+  return true;
+}
+
+// ground: y; pole: x z radius [top]; sphere: x y z radius.
+void obstacle(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[4] = {};
+  dyn::Obstacle o;
+  if (it.key == "ground") {
+    if (!obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1)) return;
+    o.centre = dyn::Vec3(0, v[0], 0);
+  } else if (it.key == "pole") {
+    if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
+    o = {dyn::ObstacleKind::kPole, dyn::Vec3(v[0], 0, v[1]), v[2]};
+    if (it.exprs.size() == 4) o.top = v[3];
+  } else {
+    if (!obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3)) return;
+    o = {dyn::ObstacleKind::kSphere, dyn::Vec3(v[0], v[1], v[2]), v[3]};
+  }
+  t.settings.obstacles.push_back(o);
+}
+
+void contact_damping(const Ctx& c, const Item& it, const KeyRow& row, Target& t) {
+  one_number(c, it, row, t.settings.contact_damping);
+}
+
+void self_contact(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  int k;
+  if (word(c, it, {"off", "on"}, k)) t.settings.self_contact = k == 1;
+}
+
 void integrator(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (!integrator_from_name(it.value, t.settings.integrator))
     c.error(it.value_pos, "integrator must be 'implicit', 'euler' or 'explicit', not '" + it.value + "'");
@@ -264,6 +314,15 @@ const KeyRow kDynamics[] = {
     {{"dissipation"}, plain_number, {0, 1}, nullptr, &RunSettings::dissipation},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
+    {{"ground", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
+    {{"pole", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"sphere", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"contact stiffness"}, plain_number, kNonNegative, nullptr, &RunSettings::contact_stiffness},
+    {{"contact damping"}, contact_damping, kNonNegative, nullptr, nullptr,
+     "critical for the touching body's mass", merge<&RunSettings::contact_damping>},
+    {{"friction"}, plain_number, kNonNegative, nullptr, &RunSettings::friction},
+    {{"self contact", ValueKind::kText}, self_contact, {}, nullptr, nullptr, "off", merge<&RunSettings::self_contact>},
+    {{"tie stiffness"}, plain_number, kNonNegative, nullptr, &RunSettings::tie_stiffness},
 };
 
 std::span<const KeyRow> table(KeySection s) {

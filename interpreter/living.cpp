@@ -57,6 +57,7 @@ class Walker {
       else if (sym == kSymBase) base_state(i);
       else if (sym == rules_.dynamics.joint) joint(i, frames_[frame_++]);
       else if (sym == rules_.dynamics.body) body(i, frames_[frame_++]);
+      else if (sym == kSymTie) tie(i, frames_[frame_++]);
       else if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawing after a body rides on it
     }
     if (cur_.pending >= 0) lm_.tips.push_back(std::uint32_t(cur_.pending));
@@ -153,10 +154,39 @@ class Walker {
     const dyn::SE3 local = b.world.inverse() * frame_of(f);  // the B's frame in its body's frame
     b.inertia = b.inertia + dyn::cylinder_inertia(seg.l, seg.r, rho).transformed(local);
     b.drag += settings_.drag * 2 * seg.r * seg.l;
+    lm_.model.contact.capsules.push_back({cur_.body, local.translation, local.act(dyn::Vec3(seg.l, 0, 0)), seg.r});
     cur_.last = seg;
     lm_.module_body[i] = cur_.body;
     lm_.last_body = cur_.body;
     lm_.last_body_end = local.act(dyn::Vec3(seg.l, 0, 0));
+  }
+
+  // @Tie(x, y, z), or a bare @Tie (its anchor: the point's world position
+  // once the model is built, build_living_model).
+  void tie(std::size_t i, const TurtleState& f) {
+    const int np = s_.nparams(i);
+    if (cur_.body < 0) {
+      error("the tie '@Tie' at module " + std::to_string(i) + " stands before the first body");
+      return;
+    }
+    if (np != 0 && np != 3) {
+      error("the tie '@Tie' at module " + std::to_string(i) + " has " + std::to_string(np) +
+            " parameters; a tie has three (x, y, z: the world point), or none to tie where it stands");
+      return;
+    }
+    const double* p = s_.param(i);
+    if (np == 3 && !(std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]))) {
+      error("the tie '@Tie' at module " + std::to_string(i) + " needs a finite world point");
+      return;
+    }
+    dyn::Tie t;
+    t.body = cur_.body;
+    t.point = bodies_[std::size_t(cur_.body)].world.inverse().act(f.pos);
+    if (np == 3) t.anchor = dyn::Vec3(p[0], p[1], p[2]);
+    else lm_.bare_ties.push_back(std::uint32_t(lm_.model.contact.ties.size()));
+    lm_.model.contact.ties.push_back(t);
+    lm_.tie_module.push_back(std::uint32_t(i));
+    lm_.module_body[i] = cur_.body;
   }
 
   const RuleSet& rules_;
@@ -182,7 +212,15 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
   base.gravity = settings.gravity;
   base.inertia = bodies[0].inertia;
   base.drag = bodies[0].drag;
+  dyn::ContactModel contact = std::move(lm.model.contact);  // the walk's capsules and ties
+  contact.obstacles = settings.obstacles;
+  contact.stiffness = settings.contact_stiffness;
+  contact.damping = settings.contact_damping;
+  contact.friction = settings.friction;
+  contact.self = settings.self_contact;
+  contact.tie_stiffness = settings.tie_stiffness;
   lm.model = dyn::make_model(base);
+  lm.model.contact = std::move(contact);
   dyn::reserve_bodies(lm.model, int(bodies.size()));
   lm.joint_module.assign(1, 0);
   lm.joint_offset.assign(1, 0);
@@ -247,6 +285,34 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
     return diags.size() == before;
   }
   set_damping(settings, lm.model);
+  if (!lm.bare_ties.empty()) {  // a bare @Tie holds where its point is now
+    dyn::Data d = dyn::make_data(lm.model);
+    load_state(s, lm, d);
+    dyn::forward_kinematics(lm.model, d);
+    for (std::uint32_t k : lm.bare_ties) {
+      dyn::Tie& t = lm.model.contact.ties[k];
+      t.anchor = d.oMi[std::size_t(t.body)].act(t.point);
+    }
+  }
+  return true;
+}
+
+bool write_bare_ties(const LivingModel& lm, ModuleString& s) {
+  if (lm.bare_ties.empty()) return false;
+  std::vector<char> bare(s.size(), 0);
+  for (std::uint32_t k : lm.bare_ties) bare[lm.tie_module[k]] = 1;
+  ModuleString out;
+  out.reserve(s.size(), s.params.size() + 3 * lm.bare_ties.size());
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (bare[i] && s.nparams(i) == 0) {
+      const dyn::Vec3& a = lm.model.contact.ties[lm.bare_ties[next++]].anchor;
+      out.push(s.sym[i], {a.x(), a.y(), a.z()});
+    } else {
+      out.push(s.sym[i], s.param(i), s.nparams(i));
+    }
+  }
+  std::swap(s, out);
   return true;
 }
 

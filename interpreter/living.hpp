@@ -25,6 +25,8 @@ struct LivingModel {
   std::vector<std::uint32_t> tips;           // string indices of growing-tip joints (no body yet)
   std::vector<std::int32_t> module_body;     // (string size) the body a module rides on, -1 if none
   long base_module = -1;                     // string index of the base state module, -1 if none
+  std::vector<std::uint32_t> tie_module;     // (model.contact.ties) string index of each @Tie
+  std::vector<std::uint32_t> bare_ties;      // the ties whose @Tie has no parameters (their anchors: where they stand)
   int last_body = -1;                        // body of the last B of the string
   dyn::Vec3 last_body_end = dyn::Vec3::Zero();  // m, far end of that B in its body's frame
   bool empty() const { return model.nbody() == 0; }
@@ -38,6 +40,11 @@ struct LivingModel {
 // in the string; the model is then empty.
 bool build_living_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s,
                         LivingModel& out, std::vector<grammar::Diagnostic>& diags);
+
+// Writes the anchors of the bare @Tie modules (LivingModel::bare_ties) into
+// the string as their three parameters, so that a saved string resumes
+// exactly; the model must then be rebuilt. True if the string changed.
+bool write_bare_ties(const LivingModel& lm, ModuleString& s);
 
 // Joint parameters (rotation vector, angular velocity) -> data.q, data.w,
 // and the base state @Base(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz) -> the base

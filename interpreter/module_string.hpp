@@ -23,6 +23,7 @@ enum Builtin : SymbolId {
   kSymQueryU,        // ?U
   kSymMove,          // @M(x,y,z): cpfg's turtle move
   kSymBase,          // @Base(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz): pose and velocity of a moving base
+  kSymTie,           // @Tie(x, y, z): ties the body point where it stands to a world point
   // cpfg's other built-ins, in the order of kBuiltinNames
   kSymCircleScreen,  // @o(d)
   kSymCircle,        // @c(d)

@@ -6,6 +6,7 @@
 #pragma once
 #include <Eigen/Core>
 #include <string_view>
+#include <vector>
 
 #include "common/limits.hpp"
 #include "dynamics/step.hpp"
@@ -51,6 +52,14 @@ struct RunSettings {
   Eigen::Vector3d gravity{0, -9.81, 0};                // m/s^2
   Eigen::Vector3d wind{0, 0, 0};                       // m/s, air velocity
   double drag = 0;                                     // N s/m^3: force -drag 2rl (v - wind) per body
+
+  // ---- Contact and ties (dynamics/contact.hpp).
+  std::vector<dyn::Obstacle> obstacles;                // ground:, pole:, sphere:
+  double contact_stiffness = dyn::kDefaultContactStiffness;  // N/m per contact point
+  double contact_damping = -1;                         // N s/m; < 0: critical for the touching body's mass
+  double friction = dyn::kDefaultFriction;             // Coulomb's coefficient
+  bool self_contact = false;
+  double tie_stiffness = dyn::kDefaultTieStiffness;    // N/m
 
   // ---- Material (for bodies that do not give their own).
   double density = 1000;                               // kg/m^3

@@ -40,6 +40,10 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   if (ls_.rules.dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
   changed();
   if (!build_living_model(ls_.rules, settings, ls_.current, living_, diags)) return false;
+  // Bare @Tie modules take their anchors as parameters (the offsets of the
+  // joints' parameters move: build again).
+  if (write_bare_ties(living_, ls_.current) && !build_living_model(ls_.rules, settings, ls_.current, living_, diags))
+    return false;
   data_ = dyn::make_data(living_.model);
   return true;
 }
@@ -139,6 +143,27 @@ TraceRow Simulation::trace_row() {
     r.tip = tip_position(living_, data_);
   }
   return r;
+}
+
+const std::vector<dyn::ContactForce>& Simulation::contacts() {
+  if (!living_.empty()) {
+    pose();
+    dyn::contact_forces(living_.model, data_);
+  } else {
+    data_.contacts.clear();
+  }
+  return data_.contacts;
+}
+
+std::string contact_line(double t, const dyn::ContactForce& c) {
+  static const char* const kinds[] = {"ground", "pole", "sphere", "self", "tie"};
+  std::string s = format_double(t) + "," + std::to_string(c.body) + "," + std::to_string(c.other) + "," +
+                  kinds[std::clamp(c.kind, 0, 4)];
+  for (const dyn::Vec3* v : {&c.point, &c.normal})
+    for (int a = 0; a < 3; ++a) s += "," + format_double((*v)[a]);
+  s += "," + format_double(c.normal_force);
+  for (int a = 0; a < 3; ++a) s += "," + format_double(c.tangential[a]);
+  return s;
 }
 
 std::vector<double> Simulation::history() const {

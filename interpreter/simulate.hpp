@@ -32,6 +32,15 @@ struct TraceRow {
 constexpr const char* kTraceHeader = "t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z";
 std::string trace_line(const TraceRow& r);  // shortest round-trip numbers, no newline
 
+// One row of the contact trace (lsd run --contacts): time, the body, the
+// other body of a self contact (-1 otherwise), what it touches, the world
+// point, the unit normal (out of the obstacle or the other body; for a tie
+// the direction of its pull), the normal force (N; a tie's whole force) and
+// the tangential (friction) force (N, world).
+constexpr const char* kContactHeader =
+    "t,body,other,kind,x,y,z,nx,ny,nz,normal_force,tangential_x,tangential_y,tangential_z";
+std::string contact_line(double t, const dyn::ContactForce& c);
+
 // What a caller adds to the next physics steps (the viewer's pull, gusts and
 // shaken pot); a value-initialised one adds nothing.
 struct StepInputs {
@@ -76,6 +85,8 @@ class Simulation {
   // (loaded and run through forward kinematics when the string has changed).
   const dyn::Data& pose();
   TraceRow trace_row();
+  // Every contact and tie force of the current state (contact.hpp).
+  const std::vector<dyn::ContactForce>& contacts();
   // The integrator's history (dyn::save_history), which a saved string
   // carries so that a resumed run is exact.
   std::vector<double> history() const;

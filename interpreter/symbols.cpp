@@ -25,7 +25,7 @@ constexpr SymbolId builtin_id(std::string_view name) {
   return 0;
 }
 static_assert(builtin_id("@O") == kSymSphere && builtin_id("?P") == kSymQueryP && builtin_id("?U") == kSymQueryU &&
-                  builtin_id("@M") == kSymMove && builtin_id("@Base") == kSymBase &&
+                  builtin_id("@M") == kSymMove && builtin_id("@Base") == kSymBase && builtin_id("@Tie") == kSymTie &&
                   builtin_id("@o") == kSymCircleScreen && builtin_id("@#") == kSymGcContour &&
                   builtin_id("@Tf") == kSymTwistForce && builtin_id("@PD") == kSymPatchDraw &&
                   builtin_id("?Q") == kSymQueryQ && kSymQueryQ + 1 - kSymSphere == std::size(grammar::kBuiltinNames),

@@ -47,6 +47,7 @@ enum Op : std::uint8_t {
   kJoint,  // opt.joint_sym
   kBase,   // @Base: the pose of a moving base
   kMoveTo,  // @M(x,y,z): cpfg's turtle move
+  kTie,     // @Tie: a frame for the dynamics (draws nothing)
   // cpfg models only (TurtleOptions::cpfg)
   kMoveDrawOnly,   // G: F that records no polygon vertex
   kMoveOnly,       // g: f that records no polygon vertex
@@ -107,6 +108,7 @@ struct OpTable {
       op[kSymGcPoint] = kCylinderPoint;
       op[kSymGcEnd] = kCylinderEnd;
     }
+    if (opt.body_sym != 0) op[kSymTie] = kTie;
     // Dynamics symbols override the turtle meaning of the same symbol.
     if (opt.body_sym != 0) {
       if (opt.body_sym < 256) op[opt.body_sym] = kBody; else body = opt.body_sym;
@@ -527,6 +529,9 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);
       if (!k.rest_pose && np >= 3) apply_joint(t, p);
+      break;
+    case kTie:
+      out.frame(t);
       break;
   }
 }

@@ -110,8 +110,8 @@ Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {});
 // parameters are left alone.
 void fill_queries(ModuleString& s, const TurtleOptions& opt = {});
 
-// The turtle state at every body and joint module (opt.body_sym,
-// opt.joint_sym), in string order: for a B the state where its cylinder
+// The turtle state at every body, joint and tie module (opt.body_sym,
+// opt.joint_sym, @Tie), in string order: for a B the state where its cylinder
 // starts, for a J its rest frame (the state before the joint's rotation).
 // With rest_pose, joints do not rotate the turtle (the undeformed plant);
 // without, they do, as when drawing.

@@ -1,0 +1,371 @@
+#include "dynamics/contact.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "dynamics/kinematics.hpp"
+
+namespace lsd::dyn {
+namespace {
+
+// A touching point found by the narrow phase: body (and other, for self
+// contact) overlap by depth along normal (out of the obstacle or the other
+// body), at point (world).
+struct Touch {
+  int kind = 0;  // ContactForce::kind
+  int body = 0, other = -1;
+  Vec3 point, normal;
+  double depth = 0, cap = 0;
+};
+
+// The closest point of segment a-b to p.
+Vec3 closest_on_segment(const Vec3& a, const Vec3& b, const Vec3& p) {
+  const Vec3 d = b - a;
+  const double dd = d.squaredNorm();
+  const double s = dd > 0 ? std::clamp((p - a).dot(d) / dd, 0.0, 1.0) : 0.0;
+  return a + s * d;
+}
+
+// The closest points of two segments (Ericson, Real-Time Collision
+// Detection, 5.1.9).
+void closest_segments(const Vec3& p1, const Vec3& q1, const Vec3& p2, const Vec3& q2, Vec3& c1, Vec3& c2) {
+  const Vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const double a = d1.squaredNorm(), e = d2.squaredNorm(), f = d2.dot(r);
+  double s = 0, t = 0;
+  if (a <= 1e-300 && e <= 1e-300) {
+  } else if (a <= 1e-300) {
+    t = std::clamp(f / e, 0.0, 1.0);
+  } else {
+    const double c = d1.dot(r);
+    if (e <= 1e-300) {
+      s = std::clamp(-c / a, 0.0, 1.0);
+    } else {
+      const double b = d1.dot(d2), den = a * e - b * b;
+      s = den > 0 ? std::clamp((b * f - c * e) / den, 0.0, 1.0) : 0.0;
+      t = (b * s + f) / e;
+      if (t < 0) {
+        t = 0;
+        s = std::clamp(-c / a, 0.0, 1.0);
+      } else if (t > 1) {
+        t = 1;
+        s = std::clamp((b - c) / a, 0.0, 1.0);
+      }
+    }
+  }
+  c1 = p1 + s * d1;
+  c2 = p2 + t * d2;
+}
+
+// Signed distance of p from an obstacle's surface and the outward normal there.
+double obstacle_distance(const Obstacle& o, const Vec3& p, Vec3& n) {
+  switch (o.kind) {
+    case ObstacleKind::kGround:
+      n = Vec3::UnitY();
+      return p.y() - o.centre.y();
+    case ObstacleKind::kSphere: {
+      const Vec3 d = p - o.centre;
+      const double len = d.norm();
+      n = len > 0 ? Vec3(d / len) : Vec3::UnitY();
+      return len - o.radius;
+    }
+    case ObstacleKind::kPole: {
+      const Vec3 d(p.x() - o.centre.x(), 0, p.z() - o.centre.z());
+      const double rho = d.norm();
+      const Vec3 radial = rho > 0 ? Vec3(d / rho) : Vec3::UnitX();
+      const double out = rho - o.radius, above = p.y() - o.top;  // above: -inf without a top
+      if (above <= 0) {
+        if (out >= 0 || -out < -above) {  // beside it, or nearer its side than its top
+          n = radial;
+          return out;
+        }
+        n = Vec3::UnitY();
+        return above;
+      }
+      if (out <= 0) {
+        n = Vec3::UnitY();
+        return above;
+      }
+      const double dist = std::hypot(out, above);
+      n = (out * radial + above * Vec3::UnitY()) / dist;
+      return dist;
+    }
+  }
+  n = Vec3::UnitY();
+  return 0;
+}
+
+// The point of segment a-b an obstacle is tested at: both ends on the
+// ground (a capsule lying on it rests on two points), the point nearest a
+// sphere's centre or a pole's axis (its top's centre above the top).
+template <class F>
+void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at) {
+  switch (o.kind) {
+    case ObstacleKind::kGround:
+      at(a);
+      if (b != a) at(b);
+      return;
+    case ObstacleKind::kSphere:
+      at(closest_on_segment(a, b, o.centre));
+      return;
+    case ObstacleKind::kPole: {
+      const Vec3 d = b - a;
+      const double dx = d.x(), dz = d.z(), dd = dx * dx + dz * dz;
+      const double ax = a.x() - o.centre.x(), az = a.z() - o.centre.z();
+      const double s = dd > 1e-300 ? std::clamp(-(ax * dx + az * dz) / dd, 0.0, 1.0) : 0.5;
+      Vec3 p = a + s * d;
+      if (p.y() > o.top) p = closest_on_segment(a, b, Vec3(o.centre.x(), o.top, o.centre.z()));
+      at(p);
+      return;
+    }
+  }
+}
+
+// Every touching point of the pose in data.oMi: capsules against obstacles,
+// capsule pairs (self contact), in a fixed order (capsule, then obstacle).
+template <class F>
+void find_touches(const Model& model, Data& data, F&& visit) {
+  const ContactModel& cm = model.contact;
+  const std::size_t nc = cm.capsules.size();
+  if (nc == 0 || (cm.obstacles.empty() && !cm.self)) return;
+  const bool fixed_base = model.base_kind != BaseKind::kFloating;
+  data.capsule_a.resize(nc);
+  data.capsule_b.resize(nc);
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Capsule& c = cm.capsules[k];
+    data.capsule_a[k] = data.oMi[std::size_t(c.body)].act(c.a);
+    data.capsule_b[k] = data.oMi[std::size_t(c.body)].act(c.b);
+  }
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Capsule& c = cm.capsules[k];
+    if (c.body == 0 && fixed_base) continue;
+    for (const Obstacle& o : cm.obstacles) {
+      segment_vs_obstacle(o, data.capsule_a[k], data.capsule_b[k], [&](const Vec3& p) {
+        Touch t;
+        const double dist = obstacle_distance(o, p, t.normal);
+        if (!(dist < c.radius)) return;
+        t.kind = int(o.kind);
+        t.body = c.body;
+        t.point = p - c.radius * t.normal;
+        t.depth = c.radius - dist;
+        t.cap = c.radius;
+        visit(t);
+      });
+    }
+  }
+  if (!cm.self) return;
+
+  // Broad phase: a spatial hash of the capsules' bounding boxes by the cell
+  // of their centres, cells as large as the largest box, so that two boxes
+  // that overlap have centres in the same or neighbouring cells.
+  double cell = 0;
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Vec3 ext = (data.capsule_a[k] - data.capsule_b[k]).cwiseAbs().array() + 2 * cm.capsules[k].radius;
+    cell = std::max(cell, ext.maxCoeff());
+  }
+  if (!(cell > 0) || !std::isfinite(cell)) return;
+  std::size_t size = 1;
+  while (size < 2 * nc) size *= 2;
+  const auto key_of = [cell](const Vec3& c, int dx, int dy, int dz) {
+    const auto k = [cell](double x, int d) { return (long long)(std::floor(x / cell)) + d; };
+    return (k(c.x(), dx) & 0x1fffff) | ((k(c.y(), dy) & 0x1fffff) << 21) | ((k(c.z(), dz) & 0x1fffff) << 42);
+  };
+  const auto bucket_of = [size](long long key) {
+    return std::size_t((unsigned long long)(key) * 0x9e3779b97f4a7c15ULL >> 20) & (size - 1);
+  };
+  data.grid_key.resize(nc);
+  data.grid_start.assign(size + 1, 0);
+  data.grid_items.resize(nc);
+  for (std::size_t k = 0; k < nc; ++k) {
+    data.grid_key[k] = key_of(0.5 * (data.capsule_a[k] + data.capsule_b[k]), 0, 0, 0);
+    ++data.grid_start[bucket_of(data.grid_key[k]) + 1];
+  }
+  for (std::size_t b = 0; b < size; ++b) data.grid_start[b + 1] += data.grid_start[b];
+  // Counting sort into the buckets (grid_items), the cursor kept in grid_start
+  // shifted by one bucket and restored after.
+  for (std::size_t k = 0; k < nc; ++k) data.grid_items[std::size_t(data.grid_start[bucket_of(data.grid_key[k])]++)] = int(k);
+  for (std::size_t b = size; b > 0; --b) data.grid_start[b] = data.grid_start[b - 1];
+  data.grid_start[0] = 0;
+
+  // The bodies' lengths (their longest capsule), for joined_bodies.
+  std::vector<double>& len = data.body_length;
+  if (len.size() != std::size_t(model.nbody())) {
+    len.assign(std::size_t(model.nbody()), 0.0);
+    for (const Capsule& c : cm.capsules) len[std::size_t(c.body)] = std::max(len[std::size_t(c.body)], (c.b - c.a).norm());
+  }
+  for (std::size_t i = 0; i < nc; ++i) {
+    const Capsule& ci = cm.capsules[i];
+    const Vec3 &ai = data.capsule_a[i], &bi = data.capsule_b[i];
+    const Vec3 lo_i = ai.cwiseMin(bi).array() - ci.radius, hi_i = ai.cwiseMax(bi).array() + ci.radius;
+    const Vec3 centre = 0.5 * (ai + bi);
+    for (int dx = -1; dx <= 1; ++dx)
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz) {
+          const long long key = key_of(centre, dx, dy, dz);
+          const std::size_t b = bucket_of(key);
+          for (int e = data.grid_start[b]; e < data.grid_start[b + 1]; ++e) {
+            const std::size_t j = std::size_t(data.grid_items[std::size_t(e)]);
+            if (j <= i || data.grid_key[j] != key) continue;
+            const Capsule& cj = cm.capsules[j];
+            const Vec3 &aj = data.capsule_a[j], &bj = data.capsule_b[j];
+            const Vec3 lo_j = aj.cwiseMin(bj).array() - cj.radius, hi_j = aj.cwiseMax(bj).array() + cj.radius;
+            if ((hi_i.array() < lo_j.array()).any() || (hi_j.array() < lo_i.array()).any()) continue;
+            if (fixed_base && ci.body == 0 && cj.body == 0) continue;
+            Vec3 pi, pj;
+            closest_segments(ai, bi, aj, bj, pi, pj);
+            const double dist = (pi - pj).norm(), reach = ci.radius + cj.radius;
+            if (!(dist < reach)) continue;
+            if (joined_bodies(model, len, ci.body, cj.body, reach)) continue;
+            Touch t;
+            t.kind = 3;
+            t.body = ci.body;
+            t.other = cj.body;
+            t.normal = dist > 0 ? Vec3((pi - pj) / dist) : Vec3::UnitY();
+            // The middle of the overlap: both bodies take the force there.
+            t.point = 0.5 * ((pi - ci.radius * t.normal) + (pj + cj.radius * t.normal));
+            t.depth = reach - dist;
+            t.cap = std::min(ci.radius, cj.radius);
+            visit(t);
+          }
+        }
+  }
+}
+
+// The per-body accumulation of the implicit terms.
+ContactTerm& term_of(Data& data, int body) {
+  int& slot = data.contact_slot[std::size_t(body)];
+  if (slot < 0) {
+    slot = int(data.contact_terms.size());
+    data.contact_terms.push_back({body, Mat6::Zero(), Vec6::Zero()});
+  }
+  return data.contact_terms[std::size_t(slot)];
+}
+
+// Adds a force f (world, N) at world point p of a body and the implicit
+// matrix Jp^T S Jp to the body's term; f already holds the gravity shift.
+void add_point(const Model& model, Data& data, int body, const Vec3& p, const Mat3& S, const Vec3& f) {
+  if (body == 0 && model.base_kind != BaseKind::kFloating) return;  // the base does not move
+  ContactTerm& c = term_of(data, body);
+  const Vec3 arm = p - data.oMi[std::size_t(body)].translation;
+  const Mat3 X = skew(arm);
+  const Mat3 XS = X * S;
+  c.K.topLeftCorner<3, 3>() -= XS * X;
+  c.K.topRightCorner<3, 3>() += XS;
+  c.K.bottomLeftCorner<3, 3>() -= S * X;
+  c.K.bottomRightCorner<3, 3>() += S;
+  c.p.head<3>() -= arm.cross(f);
+  c.p.tail<3>() -= f;
+}
+
+Vec3 point_velocity(const Data& data, int body, const Vec3& p) {
+  const Motion& v = data.v[std::size_t(body)];
+  return v.linear + v.angular.cross(p - data.oMi[std::size_t(body)].translation);
+}
+
+double critical(double k, double m) { return 2 * std::sqrt(k * std::max(m, 0.0)); }
+
+// The contact springs' energy for a depth d, capped at cap.
+double spring_energy(double k, double d, double cap) {
+  return d <= cap ? 0.5 * k * d * d : k * cap * (d - 0.5 * cap);
+}
+
+}  // namespace
+
+bool joined_bodies(const Model& model, const std::vector<double>& len, int i, int j, double reach) {
+  if (i == j) return true;
+  const int* parent = model.parent.data();
+  if (parent[i] == j || parent[j] == i) return true;
+  // Walk up from the later body (parents come first) until the paths meet.
+  double gap = 0, longest = 0;
+  for (double l : {len[std::size_t(i)], len[std::size_t(j)]}) longest = std::max(longest, l);
+  int a = i, b = j;
+  while (a != b) {
+    if (a < b) std::swap(a, b);
+    a = parent[a];
+    if (a < 0) return false;
+    if (a != b) {
+      gap += len[std::size_t(a)];
+      longest = std::max(longest, len[std::size_t(a)]);
+      if (gap >= reach + longest) return false;  // (the common body's length comes off below)
+    }
+  }
+  if (a != i && a != j) gap -= len[std::size_t(a)];  // a common branch body: both may start at one point
+  return gap < reach;
+}
+
+void contact_pass(const Model& model, Data& data, const StepTerms& t) {
+  for (const ContactTerm& c : data.contact_terms) data.contact_slot[std::size_t(c.body)] = -1;
+  data.contact_terms.clear();
+  data.contacts.clear();
+  data.touching = false;
+  const ContactModel& cm = model.contact;
+  if (!cm.active()) return;
+  const Vec3 g = model.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
+  const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
+
+  find_touches(model, data, [&](const Touch& c) {
+    const Vec3& n = c.normal;
+    const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
+                                : Vec3(point_velocity(data, c.body, c.point) - point_velocity(data, c.other, c.point));
+    const double vn = n.dot(vp);
+    const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
+    const double k = cm.stiffness;
+    const double m = c.other < 0 ? mass(c.body) : mass(c.body) * mass(c.other) / (mass(c.body) + mass(c.other));
+    // At least k dt (a time constant of at least the step): a stiff spring
+    // alone would undo a step's penetration within the step and leave at
+    // depth / dt (a bounce that never ends); with it the depth halves per
+    // step and the force is the spring's at the depth the step ends with.
+    const double d = std::max(cm.damping >= 0 ? cm.damping : critical(k, m), k * t.dt);
+    // The contact holds while the pass's pose overlaps (find_touches), its
+    // force that of the end of the step as the implicit solve finds it. The
+    // force at the pass's pose may pull (a body leaving faster than the
+    // spring's time constant): clipping it there would drop the contact for
+    // a step while the body is still inside, which then falls a whole step
+    // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
+    // pulls as much as the spring pushes at that depth.
+    const double spring = k * std::min(c.depth, c.cap);
+    const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
+    const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+    const Vec3 vt = vp - vn * n;
+    const double ct = cm.friction * std::max(fn, 0.0) / std::max(vt.norm(), cm.slip_velocity);
+    const Vec3 ft = -ct * vt;
+    const Mat3 nn = n * n.transpose();
+    const Mat3 S = kn * nn + (t.kD * ct) * (Mat3::Identity() - nn);
+    // The implicit part acts on the true acceleration, the pass's plus g.
+    const Vec3 f = fn * n + ft - S * g;
+    add_point(model, data, c.body, c.point, S, f);
+    if (c.other >= 0) add_point(model, data, c.other, c.point, S, -(fn * n + ft) - S * g);
+    data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
+    data.touching = true;
+  });
+
+  for (const Tie& tie : cm.ties) {
+    if (tie.body < 0 || tie.body >= model.nbody()) continue;
+    const Vec3 p = data.oMi[std::size_t(tie.body)].act(tie.point);
+    const Vec3 vp = point_velocity(data, tie.body, p);
+    const double k = cm.tie_stiffness, d = critical(k, mass(tie.body));
+    const Vec3 force = -k * (p - tie.anchor + t.kP * vp) - d * vp;
+    const double s = t.kD * d + t.kK * k;
+    add_point(model, data, tie.body, p, s * Mat3::Identity(), force - s * g);
+    const double fn = force.norm();
+    data.contacts.push_back({tie.body, -1, 4, p, fn > 0 ? Vec3(force / fn) : Vec3::Zero(), fn, Vec3::Zero()});
+  }
+}
+
+void contact_forces(const Model& model, Data& data) {
+  forward_kinematics(model, data);
+  contact_pass(model, data, StepTerms{});
+}
+
+double contact_energy(const Model& model, Data& data) {
+  const ContactModel& cm = model.contact;
+  if (!cm.active()) return 0;
+  double e = 0;
+  find_touches(model, data, [&](const Touch& c) { e += spring_energy(cm.stiffness, c.depth, c.cap); });
+  for (const Tie& tie : cm.ties) {
+    if (tie.body < 0 || tie.body >= model.nbody()) continue;
+    e += 0.5 * cm.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
+  }
+  return e;
+}
+
+}  // namespace lsd::dyn

@@ -1,0 +1,58 @@
+// Contact with fixed obstacles, self contact and ties, inside the implicit
+// step (docs/dynamics.md, "Contact and ties").
+//
+// Every contact or tie is a spring-damper at a point of a body. Its force is
+// evaluated at the pose and velocity of the pass (the state, or
+// generalized-alpha's prediction), and its linearisation enters the body's
+// spatial inertia as Jp^T S Jp, Jp the 3x6 map from the body's spatial
+// velocity to the point's velocity and S = (kD c + kK k) n n^T for a contact
+// (plus kD c_t (I - n n^T) for its friction, isotropic for a tie): a
+// symmetric positive semi-definite 6x6 term in the very place of the implicit
+// drag, so that one ABA pass still solves the step and stiff contacts stay
+// stable at 1/60 s.
+//
+// - Bodies collide as capsules (the segment of each B module, swept by its
+//   radius; Model::contact.capsules); a fixed base does not.
+// - Normal force: k min(depth, r) - c vn (vn: the separating velocity), never
+//   pulling; the depth the spring uses is capped at the touching capsule's
+//   radius r, so a body started deep inside an obstacle is pushed out by
+//   at most k r, not by a spring stretched across the obstacle. The damper
+//   c is at least k dt in a step of dt (the contact's time constant at
+//   least the step, as MuJoCo's soft contacts): with a stiffer spring than
+//   the step resolves, c = k dt makes the force the spring's at the depth
+//   the step would end with, and a penetration halves per step instead of
+//   being thrown back as a bounce.
+// - Friction: regularised Coulomb, -mu N vt / max(|vt|, slip velocity): a
+//   stiff viscous force below the slip velocity, mu N above it.
+// - Self contact: capsule pairs from a spatial hash of their bounding boxes,
+//   rebuilt every pass (Teschner et al. 2003), except joined neighbours. Each
+//   body takes the implicit term of the pair as if the other stood still
+//   (the coupling between the two does not fit the tree's sweep).
+// - Ties: a spring of tie stiffness from a body point to a world point,
+//   critically damped for the tied body's mass.
+#pragma once
+
+#include "dynamics/aba.hpp"
+
+namespace lsd::dyn {
+
+// The implicit terms of the pass (data.contact_terms, contact_slot) and the
+// forces (data.contacts) at the pose and velocity in data.oMi, data.v, with
+// the pass's coefficients (aba_kernel.inc calls it after its pose sweep).
+void contact_pass(const Model& model, Data& data, const StepTerms& t);
+
+// The contact and tie forces of the current state into data.contacts (runs
+// forward_kinematics).
+void contact_forces(const Model& model, Data& data);
+
+// The elastic energy (J) of the contact and tie springs at the pose in
+// data.oMi: 1/2 k d^2 per contact (k r (d - r/2) beyond the cap), 1/2 k e^2
+// per tie.
+double contact_energy(const Model& model, Data& data);
+
+// True when the pair of bodies is joined: the same body, parent and child,
+// or bodies whose tree path between them (not counting a common branch
+// body) is shorter than reach (m), so that their capsules meet at rest.
+bool joined_bodies(const Model& model, const std::vector<double>& body_length, int i, int j, double reach);
+
+}  // namespace lsd::dyn

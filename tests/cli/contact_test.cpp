@@ -1,0 +1,215 @@
+// Contact and ties through `lsd run --contacts` (issue 14), against the
+// small-deflection theory of the propped cantilever: the support of a beam
+// clamped at one end and held at the other at the clamp's height carries
+// 3wL/8 of its weight wL.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <numbers>
+#include <sstream>
+
+#include "dynamics/dynamics.hpp"
+#include "support/lsd_test.hpp"
+
+using lsd::test::run;
+
+namespace {
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> v;
+  std::stringstream ss(line);
+  std::string f;
+  while (std::getline(ss, f, ',')) v.push_back(f);
+  return v;
+}
+
+// The rows of a --contacts file at time t: the y component of each force.
+struct Rows {
+  std::map<double, double> force_y;  // t -> sum over the rows of that trace row
+  std::map<double, int> count;
+  std::vector<std::string> kinds;
+};
+Rows read_contacts(const std::string& path) {
+  Rows r;
+  const auto lines = lsd::test::read_lines(path);
+  REQUIRE(!lines.empty());
+  CHECK(lines[0] == "t,body,other,kind,x,y,z,nx,ny,nz,normal_force,tangential_x,tangential_y,tangential_z");
+  for (std::size_t k = 1; k < lines.size(); ++k) {
+    const auto f = split(lines[k]);
+    REQUIRE(f.size() == 14);
+    const double t = std::stod(f[0]);
+    r.force_y[t] += std::stod(f[10]) * std::stod(f[8]) + std::stod(f[12]);
+    ++r.count[t];
+    r.kinds.push_back(f[3]);
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("propped cantilever, n = 100, dt = 1/60: the support carries 3wL/8 and the tip stays at the clamp") {
+  const double w = 923 * 9.81 * std::numbers::pi * 0.01 * 0.01;  // N/m
+  const double reaction = 3 * w * 1.0 / 8;
+  const double free_tip = 0.0057051;  // m: the free beam's settled deflection (thesis table, n = 100)
+  lsd::test::TempDir dir;
+  for (int tie : {0, 1}) {
+    INFO((tie ? "tied with @Tie" : "resting on a sphere"));
+    const std::string contacts = dir.path("c.csv"), trace = dir.path("t.csv");
+    auto r = run(lsd::test::lsd_exe() + " run " + lsd::test::example("dynamics/propped.ls") + " -D TIE=" +
+                 std::to_string(tie) + " --time 10 --trace-every 1 --contacts " + contacts + " --trace " + trace);
+    REQUIRE(r.status == 0);
+    const Rows rows = read_contacts(contacts);
+    REQUIRE(rows.force_y.count(10.0));
+    CHECK(rows.count.at(10.0) == 1);
+    CHECK(rows.kinds.back() == (tie ? "tie" : "sphere"));
+    const double f = rows.force_y.at(10.0);
+    INFO("reaction " << f << " N, 3wL/8 = " << reaction << " N");
+    CHECK(std::abs(f / reaction - 1) < 0.02);
+    const auto t = lsd::test::read_lines(trace);
+    const auto last = split(t.back());
+    REQUIRE(std::stod(last[0]) == 10.0);
+    const double tip = -std::stod(last[8]);
+    INFO("tip deflection " << tip << " m, free " << free_tip << " m");
+    CHECK(std::abs(tip) < 0.02 * free_tip);
+    CHECK(std::stod(last[4]) < 1e-9);  // at rest
+  }
+}
+
+TEST_CASE("a bare @Tie is written back with the world point it captured; the run resumes bit for bit") {
+  lsd::test::TempDir dir;
+  const std::string src = dir.write("tie.ls",
+                                    "derivation length: 1\n"
+                                    "axiom: -(60) B(0.2, 0.01) A\n"
+                                    "A --> J B(0.3, 0.01) @Tie J B(0.3, 0.01)\n"
+                                    "dynamics:\n  ground: -0.2\n  young: 1e7\n  dt: 1/60\n");
+  const std::string full = dir.path("full.csv"), half = dir.path("half.txt"), second = dir.path("second.csv");
+  const std::string cfull = dir.path("cfull.csv"), csecond = dir.path("csecond.csv");
+  const std::string run_cmd = lsd::test::lsd_exe() + " run " + src;
+  REQUIRE(run(run_cmd + " --time 2 --trace " + full + " --contacts " + cfull).status == 0);
+  REQUIRE(run(run_cmd + " --time 1 -o " + half).status == 0);
+  const auto saved = lsd::test::read_lines(half);
+  // the tie stands where the first new body ends: 0.2 + 0.3 m along the stem, 60 degrees to the right of up
+  const std::string s = saved.back();
+  const auto at = s.find("@Tie(");
+  REQUIRE(at != std::string::npos);
+  const auto p = split(s.substr(at + 5, s.find(')', at) - at - 5));
+  REQUIRE(p.size() == 3);
+  CHECK(std::stod(p[0]) == Approx(0.5 * std::sin(std::numbers::pi / 3)).margin(1e-12));
+  CHECK(std::stod(p[1]) == Approx(0.5 * std::cos(std::numbers::pi / 3)).margin(1e-12));
+  REQUIRE(run(lsd::test::lsd_exe() + " run " + src + " --axiom-file " + half + " --time 2 --trace " + second +
+              " --contacts " + csecond)
+              .status == 0);
+  const auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
+  REQUIRE(b.size() > 50);
+  CHECK(std::vector<std::string>(a.end() - std::ptrdiff_t(b.size() - 1), a.end()) ==
+        std::vector<std::string>(b.begin() + 1, b.end()));
+  const auto ca = lsd::test::read_lines(cfull), cb = lsd::test::read_lines(csecond);
+  REQUIRE(cb.size() > 50);
+  CHECK(std::vector<std::string>(ca.end() - std::ptrdiff_t(cb.size() - 1), ca.end()) ==
+        std::vector<std::string>(cb.begin() + 1, cb.end()));
+}
+
+TEST_CASE("contact keys and @Tie: bad values are located errors") {
+  lsd::test::TempDir dir;
+  const auto check = [&](const std::string& dyn, const std::string& expected, const std::string& axiom = "B(1, 0.1)") {
+    const std::string f = dir.write("bad.ls", "axiom: " + axiom + "\ndynamics:\n" + dyn + "\n");
+    auto r = run(lsd::test::lsd_exe() + " check " + f);
+    INFO(r.out);
+    CHECK(r.status != 0);
+    CHECK(r.out.find(expected) != std::string::npos);
+  };
+  check("  pole: 1 2", "bad.ls:3:9: error: 'pole:' takes three or four values");
+  check("  pole: 1 2 0", "bad.ls:3:13: error: 'pole:' needs a radius greater than 0");
+  check("  sphere: 0 0 0 -1", "bad.ls:3:17: error: 'sphere:' needs a radius greater than 0");
+  check("  sphere: 0 0 1/0 1", "bad.ls:3:16: error: sphere is not a finite number");
+  check("  ground: 0\n  ground: 1", "bad.ls:4:3: error: 'ground:' is given twice");
+  check("  contact stiffness: -3", "bad.ls:3:22: error: 'contact stiffness:' must be at least 0");
+  check("  contact damping: -1", "error: 'contact damping:' must be at least 0");
+  check("  friction: -0.1", "error: 'friction:' must be at least 0");
+  check("  tie stiffness: -1", "error: 'tie stiffness:' must be at least 0");
+  check("  self contact: maybe", "error: self contact must be 'off' or 'on', not 'maybe'");
+  // @Tie in the string: checked when the model is built (lsd run)
+  const auto run_bad = [&](const std::string& axiom, const std::string& expected) {
+    const std::string f = dir.write("bad.ls", "axiom: " + axiom + "\ndynamics:\n  ground: 0\n");
+    auto r = run(lsd::test::lsd_exe() + " run " + f + " --time 0.01");
+    INFO(r.out);
+    CHECK(r.status != 0);
+    CHECK(r.out.find(expected) != std::string::npos);
+  };
+  run_bad("@Tie(1, 2, 3) B(1, 0.1)", "the tie '@Tie' at module 0 stands before the first body");
+  run_bad("B(1, 0.1) @Tie(1, 2)", "the tie '@Tie' at module 1 has 2 parameters");
+}
+
+namespace {
+
+// A stem standing on the ground (its base fixed) with a soft branch that
+// droops onto it.
+const char* kResting =
+    "derivation length: 1\n"
+    "axiom: B(0.05, 0.01) J B(0.1, 0.01) A\n"
+    "A --> [ +(80) J B(0.15, 0.005) J B(0.15, 0.005) J B(0.15, 0.005) J B(0.15, 0.005) ]\n"
+    "dynamics:\n  ground: 0\n  young: 2e6\n  dt: 1/60\n";
+
+}  // namespace
+
+TEST_CASE("resting on the ground at dt = 1/60: shallow, and still (no jitter)") {
+  lsd::interp::Lsystem ls;
+  std::vector<lsd::grammar::Diagnostic> diags;
+  REQUIRE(lsd::test::load_text(kResting, ls, diags));
+  lsd::interp::Simulation sim;
+  lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  REQUIRE(sim.start(std::move(ls), settings, diags));
+  double late_max = 0;  // the largest kinetic energy of the last 5 s
+  int touching = 0;
+  for (int s = 0; s < 30 * 60; ++s) {
+    REQUIRE(sim.step(diags));
+    if (s >= 25 * 60) late_max = std::max(late_max, sim.trace_row().kinetic);
+  }
+  INFO("largest kinetic energy from t = 25 s to 30 s: " << late_max << " J");
+  CHECK(late_max < 1e-9);
+  double deepest = 0;  // as a fraction of the touching body's radius (0.005 m)
+  for (const lsd::dyn::ContactForce& c : sim.contacts()) {
+    CHECK(c.kind == 0);
+    ++touching;
+    deepest = std::max(deepest, -c.point.y() / 0.005);
+  }
+  CHECK(touching >= 4);  // the branch lies on the ground
+  INFO("deepest penetration: " << deepest << " of the radius");
+  CHECK(deepest <= 0.05);
+}
+
+TEST_CASE("a body released deep inside the ground is pushed out without an explosion") {
+  using namespace lsd::dyn;
+  // A horizontal rod (1 m, r = 0.02 m) hinged at a fixed base, its axis
+  // 0.01 m to 0.05 m below the ground (sloping): its far end starts 3.5
+  // radii deep, beyond the capped spring.
+  for (const Integrator integ : {Integrator::kImplicit, Integrator::kEuler}) {
+    Model m = make_model();
+    BodyDef b = default_body_def();
+    b.inertia = cylinder_inertia(1.0, 0.02, 700);
+    b.joint_placement.rotation = quat_from_rotation_vector(Vec3(0, 0, -0.04)).toRotationMatrix();
+    b.stiffness = Vec3::Constant(5.0);
+    b.damping = Vec3::Constant(0.1);
+    add_body(m, b);
+    m.contact.capsules.push_back({1, Vec3::Zero(), Vec3(1, 0, 0), 0.02});
+    m.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, 0.01, 0)});
+    Data d = make_data(m);
+    forward_kinematics(m, d);
+    const double work = contact_energy(m, d);  // the spring's work to push it out
+    REQUIRE(work > 0);
+    StepOptions o;
+    o.dt = 1.0 / 60;
+    o.integrator = integ;
+    double most = 0;
+    for (int s = 0; s < 600; ++s) {
+      step(m, d, o);
+      REQUIRE(d.first_nonfinite_joint < 0);
+      compute_energies(m, d);
+      most = std::max(most, d.kinetic_energy);
+    }
+    INFO("largest kinetic energy " << most << " J, contact spring work " << work << " J");
+    CHECK(most <= work);
+    forward_kinematics(m, d);
+    CHECK(d.oMi[1].act(Vec3(1, 0, 0)).y() > 0.01 + 0.02 * 0.95);  // out, resting on the ground
+  }
+}
