@@ -105,7 +105,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   return true;
 }
 
-std::string saved_text(const Lsystem& ls) {
+StringHeader saved_header(const Lsystem& ls) {
   StringHeader h;
   h.present = true;
   h.time = ls.time();
@@ -114,7 +114,15 @@ std::string saved_text(const Lsystem& ls) {
   h.clock_origin = ls.clock.origin;
   h.clock_dt = ls.clock.dt;
   h.clock_ticks = ls.clock.ticks;
-  return header_line(h) + string_to_text(ls.current, ls.rules.symbols);
+  return h;
+}
+
+std::string saved_text(const Lsystem& ls) {
+  return header_line(saved_header(ls)) + string_to_text(ls.current, ls.rules.symbols);
+}
+
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error) {
+  return write_string_file(path, saved_header(ls), ls.current, ls.rules.symbols, error);
 }
 
 }  // namespace lsd::interp

@@ -81,6 +81,9 @@ class RepeatDetector {
 bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
 
 // The string file of the current state: header line and string.
+StringHeader saved_header(const Lsystem& ls);
 std::string saved_text(const Lsystem& ls);
+// The same file streamed to `path` atomically (write_string_file).
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error);
 
 }  // namespace lsd::interp

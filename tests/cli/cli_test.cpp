@@ -53,6 +53,25 @@ TEST_CASE("derive -n 3 -o, then --axiom-file -n 2, equals derive -n 5 byte for b
   CHECK(rest.out == run(lsd_cmd("derive " + fig)).out);
 }
 
+TEST_CASE("derive to standard output and -o write the same string, streamed in bounded pieces") {
+  // fig. 1.24a at n = 8: 976,561 modules, 1.95 MB, more than one buffer
+  const auto fig = lsd::test::example("abop/fig1_24a.ls");
+  const lsd::test::TempDir dir;
+  const std::string saved = dir.path("n8.txt"), printed = dir.path("n8_stdout.txt");
+  REQUIRE(run(lsd_cmd("derive " + fig + " -n 8 -o " + saved)).status == 0);
+  REQUIRE(run(lsd_cmd("derive " + fig + " -n 8 > " + printed)).status == 0);
+  const auto file = lsd::test::read_lines(saved), out = lsd::test::read_lines(printed);
+  REQUIRE(file.size() == 2);
+  CHECK(file[0] == "# lsd t=0 step=8");
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].size() == 2 * 976'561 - 1);
+  CHECK(file[1] == out[0]);
+  // a write stopped part way (the file size limit kills lsd) leaves the old file whole
+  auto r = run("ulimit -f 100; " + lsd_cmd("derive " + fig + " -n 7 -o " + saved));
+  CHECK(r.status != 0);
+  CHECK(lsd::test::read_lines(saved) == file);
+}
+
 TEST_CASE("a runaway grammar stops with a message and -o keeps the last complete string") {
   auto f = write_tmp("boom.ls", "derivation length: 40\naxiom: A\nA --> AA\n");
   std::string out = lsd::test::temp_path("cli_boom.txt");

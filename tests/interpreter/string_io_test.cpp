@@ -1,7 +1,12 @@
 // Tests of interpreter/string_io.cpp: string files round-trip exactly.
+#include <sys/resource.h>
+
 #include <catch2/catch.hpp>
+#include <charconv>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 
@@ -83,4 +88,113 @@ TEST_CASE("derive 3, save, load with --axiom-file, derive 2 equals derive 5 (par
     CHECK(b.current == c.current);
     std::remove(path.c_str());
   }
+}
+
+TEST_CASE("write_double writes std::to_chars' shortest text, also on its fast path") {
+  auto same = [](double v) {
+    char a[interp::kNumberChars], b[interp::kNumberChars];
+    const std::string fast(a, interp::write_double(a, v));
+    const std::string general(b, std::to_chars(b, b + sizeof b, v).ptr);
+    if (fast != general) FAIL_CHECK(general << " written as " << fast);
+  };
+  // every decimal of up to three places below 200, and every integer below
+  // 10^5: the fast path; the neighbours of each take the general one
+  for (long m = -200'000; m <= 200'000; ++m) {
+    const double v = double(m) / 1000;
+    same(v);
+    same(std::nextafter(v, 1e9));
+  }
+  for (long m = -100'000; m <= 100'000; ++m) same(double(m));
+  for (double v : {-0.0, 0.0, 99999.999, -99999.999, 1e5, -1e5, 100000.5, 1e-3, 1e-4, 5e-4, 0.0005, 1e21, 1e300,
+                   5e-324, std::numeric_limits<double>::max(), 1.0 / 3.0, 0.1 + 0.2, 25.7, 137.5, 0.707})
+    same(v);
+  interp::Rng rng(11);
+  for (int i = 0; i < 100'000; ++i) {
+    same((rng.uniform() - 0.5) * std::pow(10.0, double(int(rng.uniform() * 16) - 8)));
+    same(std::round((rng.uniform() - 0.5) * 2e8) / 1000);  // three places up to 10^5
+  }
+  CHECK(interp::format_double(-0.0) == "-0");
+  CHECK(interp::format_double(0.05) == "0.05");
+  CHECK(interp::format_double(-12.5) == "-12.5");
+}
+
+namespace {
+// A string with names, built-ins and parameters among long parameterless
+// runs of one-character modules, so that a write crosses its buffer many
+// times, on both of write_modules' paths.
+interp::ModuleString mixed_string(interp::SymbolTable& syms, std::size_t modules) {
+  const interp::SymbolId apex = syms.declare("Apex");
+  interp::ModuleString s;
+  interp::Rng rng(5);
+  while (s.size() < modules) {
+    const double r = rng.uniform();
+    if (r < 0.001) s.push(apex, {rng.uniform(), 2.5, -0.0});
+    else if (r < 0.002) s.push(interp::kSymSphere, {double(s.size())});
+    else if (r < 0.003) s.push(apex);
+    else s.push("F+-&^"[int(rng.uniform() * 5)]);
+  }
+  return s;
+}
+}  // namespace
+
+TEST_CASE("a string streamed through the bounded buffer is the same text as string_to_text") {
+  interp::SymbolTable syms;
+  const interp::ModuleString s = mixed_string(syms, 1'500'000);  // about 3 MB of text
+  const std::string text = interp::string_to_text(s, syms);
+  REQUIRE(text.size() > 2 * interp::kStreamBuffer);
+  const std::string path = lsd::test::temp_path("streamed.txt");
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  REQUIRE(f);
+  std::fputs("first ", f);  // what the FILE holds goes first
+  CHECK(interp::write_string(f, s, syms));
+  std::fclose(f);
+  std::string back, err;
+  REQUIRE(interp::read_file(path, back, &err));
+  CHECK(back == "first " + text);
+  // and as a string file, with its header line
+  interp::StringHeader h;
+  h.present = true;
+  h.time = 1.5;
+  h.step = 7;
+  REQUIRE(interp::write_string_file(path, h, s, syms, &err));
+  REQUIRE(interp::read_file(path, back, &err));
+  CHECK(back == interp::header_line(h) + text);
+  interp::ModuleString read_back;
+  interp::StringHeader h2;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(interp::read_string(back, path, syms, read_back, h2, d));
+  CHECK(read_back == s);
+  CHECK(h2.step == 7);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("a string file that cannot be written whole leaves the old file as it was") {
+  interp::SymbolTable syms;
+  const interp::ModuleString s = mixed_string(syms, 1'000'000);
+  const lsd::test::TempDir dir;
+  const std::string path = dir.write("old.txt", "# lsd t=0 step=1\nF\n");
+  std::string err;
+  {
+    // files may not grow past 64 KiB: the write fails part way (EFBIG)
+    struct sigaction ignore {}, old_action {};
+    ignore.sa_handler = SIG_IGN;
+    ::sigaction(SIGXFSZ, &ignore, &old_action);
+    rlimit old_limit{};
+    ::getrlimit(RLIMIT_FSIZE, &old_limit);
+    rlimit small = old_limit;
+    small.rlim_cur = 1 << 16;
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    const bool ok = interp::write_string_file(path, {}, s, syms, &err);
+    ::setrlimit(RLIMIT_FSIZE, &old_limit);
+    ::sigaction(SIGXFSZ, &old_action, nullptr);
+    CHECK_FALSE(ok);
+  }
+  CHECK_THAT(err, Catch::Contains("failed"));
+  CHECK(lsd::test::read_lines(path) == std::vector<std::string>{"# lsd t=0 step=1", "F"});
+  // no temporary file is left beside it
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path(""))) ++files;
+  CHECK(files == 1);
+  CHECK_FALSE(interp::write_string_file("/nonexistent-dir/x.txt", {}, s, syms, &err));
+  CHECK_THAT(err, Catch::Contains("cannot write"));
 }
