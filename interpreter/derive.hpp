@@ -22,12 +22,19 @@ struct DeriveOptions {
 // The parameter limit that `opts` stands for.
 std::size_t param_limit(const DeriveOptions& opts);
 
+// How much the last pass of a group grew the string, per input module;
+// zero before its first pass. The next pass reserves that much room.
+struct Growth {
+  double modules = 0, params = 0;
+};
+
 struct DeriveScratch {
   std::vector<std::int32_t> match;  // bracket matches of the input
   std::vector<double> vars;         // (max_slots x candidates)
   std::vector<std::int32_t> cands;
   std::vector<double> weights;
   ModuleString tmp;
+  Growth growth[3];  // of the main productions, the decomposition, the homomorphism
 };
 
 struct RewriteResult {
