@@ -42,6 +42,10 @@ void ModuleString::append(const ModuleString& o, std::size_t from, std::size_t t
   const std::uint32_t p0 = o.param_begin[from], p1 = o.param_begin[to];
   const std::uint32_t shift = std::uint32_t(params.size()) - p0;
   sym.insert(sym.end(), o.sym.begin() + from, o.sym.begin() + to);
+  if (p0 == p1) {  // no parameters (all of a plain string): every offset is the same
+    param_begin.insert(param_begin.end(), to - from, std::uint32_t(params.size()));
+    return;
+  }
   params.insert(params.end(), o.params.begin() + p0, o.params.begin() + p1);
   for (std::size_t i = from + 1; i <= to; ++i) param_begin.push_back(o.param_begin[i] + shift);
 }
