@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string_view>
@@ -70,10 +72,7 @@ bool write_all(int fd, const char* p, std::size_t n) {
 // or a string whenever it is full.
 class TextOut {
  public:
-  // With `writeback`, the kernel starts writing each emptied buffer to the
-  // disk at once, so that a final fsync has little left to wait for.
-  TextOut(int fd, std::size_t capacity, bool writeback = false)
-      : fd_(fd), writeback_(writeback), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
+  TextOut(int fd, std::size_t capacity) : fd_(fd), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
   TextOut(std::string* s, std::size_t capacity) : text_(s), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
   // Room for n more characters (n <= the capacity): where to write them.
   // Call done() with the end of what was written before the next room().
@@ -95,21 +94,15 @@ class TextOut {
       return true;
     }
     ok_ = ok_ && write_all(fd_, buf_.get(), n);
-#ifdef __linux__
-    if (ok_ && writeback_) ::sync_file_range(fd_, off_t(written_), off_t(n), SYNC_FILE_RANGE_WRITE);
-#endif
-    written_ += n;
     return ok_;
   }
 
  private:
   int fd_ = -1;
-  bool writeback_ = false;
   std::string* text_ = nullptr;
   std::unique_ptr<char[]> buf_;  // not value-initialised: only written bytes are read
   char* end_;
   char* p_ = buf_.get();
-  std::size_t written_ = 0;  // bytes written to fd_
   bool ok_ = true;
 };
 
@@ -181,14 +174,16 @@ void write_module(TextOut& out, const ModuleString& s, std::size_t i, const Name
 bool write_plain(TextOut& out, const ModuleString& s, std::size_t i, std::size_t j) {
   if (s.param_begin[i] != s.param_begin[j]) return false;
   char* p = out.room(2 * (j - i));
+  const SymbolId* sym = s.sym.data() + i;
   SymbolId any = 0;
-  for (std::size_t k = i; k < j; ++k, p += 2) {
-    any |= s.sym[k];
-    p[0] = ' ';
-    p[1] = char(s.sym[k]);
+  for (std::size_t k = 0; k < j - i; ++k) {  // as 16-bit pairs, which the compiler vectorises
+    any |= sym[k];
+    const std::uint16_t pair = std::endian::native == std::endian::little ? std::uint16_t(' ' | sym[k] << 8)
+                                                                          : std::uint16_t(sym[k] | ' ' << 8);
+    std::memcpy(p + 2 * k, &pair, 2);
   }
   if (any >= 128) return false;
-  out.done(p);
+  out.done(p + 2 * (j - i));
   return true;
 }
 
@@ -230,7 +225,7 @@ bool write_string_file(const std::string& path, const StringHeader& h, const Mod
   return write_atomically(
       path,
       [&](int fd) {
-        TextOut out(fd, kStreamBuffer, true);
+        TextOut out(fd, kStreamBuffer);
         out.append(header_line(h));
         write_modules(out, s, symbols);
         return out.flush();

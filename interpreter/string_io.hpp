@@ -27,7 +27,7 @@ struct StringHeader {
 // newline. write_string streams it to `out` through a bounded buffer
 // (kStreamBuffer bytes), never holding the whole text; false when a write
 // fails. string_to_text gives the same text as one string.
-constexpr std::size_t kStreamBuffer = std::size_t(1) << 16;
+constexpr std::size_t kStreamBuffer = std::size_t(1) << 20;
 bool write_string(std::FILE* out, const ModuleString& s, const SymbolTable& symbols);
 std::string string_to_text(const ModuleString& s, const SymbolTable& symbols);
 std::string header_line(const StringHeader& h);  // "# lsd t=... step=...\n"
