@@ -1,6 +1,7 @@
 #include "string_io.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string_view>
@@ -106,26 +108,59 @@ class TextOut {
   bool ok_ = true;
 };
 
+// What `path` names now: nothing yet, a regular file, a directory, or
+// something else (a device such as /dev/null, a pipe, a socket), following
+// symbolic links. `real` is where a regular file really is, so that its
+// replacement goes beside it and a link to it stays a link.
+enum class Target { kNew, kRegular, kDirectory, kOther };
+Target output_target(const std::string& path, std::string& real) {
+  real = path;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return Target::kNew;
+  if (S_ISDIR(st.st_mode)) return Target::kDirectory;
+  if (!S_ISREG(st.st_mode)) return Target::kOther;
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::canonical(path, ec);
+  if (!ec) real = canonical.string();
+  return Target::kRegular;
+}
+
+// What failed and why: "cannot write 'x': No such file or directory".
+std::string failure(const char* what, const std::string& path, int err, const char* after = "") {
+  return std::string(what) + " '" + path + "'" + after + (err ? std::string(": ") + std::strerror(err) : std::string());
+}
+
 // write_file_atomic with the content written by `write` to the temporary
-// file's descriptor (false when it could not).
+// file's descriptor (false when it could not). A device or a pipe cannot be
+// replaced: it is written directly (`-o /dev/stdout` works, `-o /dev/full`
+// fails), never renamed over.
 bool write_atomically(const std::string& path, const std::function<bool(int)>& write, std::string* error) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  std::string real;
+  const Target target = output_target(path, real);
+  if (target == Target::kDirectory) {
+    if (error) *error = failure("cannot write", path, EISDIR);
+    return false;
+  }
+  const bool direct = target == Target::kOther;
+  const std::string tmp = direct ? path : real + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), direct ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) {
-    if (error) *error = "cannot write '" + path + "'";
+    if (error) *error = failure("cannot write", path, errno);
     return false;
   }
   bool ok = write(fd);
-  ok = ok && ::fsync(fd) == 0;  // the data is on disk before the rename
-  ok = (::close(fd) == 0) && ok;
+  int err = ok ? 0 : errno;
+  if (ok && !direct && ::fsync(fd) != 0) ok = false, err = errno;  // the data is on disk before the rename
+  if (::close(fd) != 0 && ok) ok = false, err = errno;
   if (!ok) {
-    std::remove(tmp.c_str());
-    if (error) *error = "writing '" + path + "' failed (disk full?)";
+    if (!direct) std::remove(tmp.c_str());
+    if (error) *error = failure("writing", path, err, " failed");
     return false;
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (!direct && std::rename(tmp.c_str(), real.c_str()) != 0) {
+    err = errno;
     std::remove(tmp.c_str());
-    if (error) *error = "cannot replace '" + path + "'";
+    if (error) *error = failure("cannot replace", path, err);
     return false;
   }
   return true;

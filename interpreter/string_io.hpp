@@ -45,8 +45,11 @@ struct StringLimits {
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
                  StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits = {});
 
-// Writes a whole file through a temporary file and a rename, so an interrupted
-// write never leaves a truncated file. On failure returns false with a message.
+// Writes a whole file through a temporary file beside it (beside the file a
+// symbolic link names) and a rename, so an interrupted write never leaves a
+// truncated file. A device or a pipe (/dev/stdout) is written directly; a
+// directory is an error. On failure returns false with a message that says
+// why (the system's reason).
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);
 // Reads a whole file; a file larger than max_bytes is an error.
 bool read_file(const std::string& path, std::string& content, std::string* error,

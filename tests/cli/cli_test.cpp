@@ -1,6 +1,7 @@
 // Tests of cli/: the lsd executable's commands, options and exit codes.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 
@@ -70,6 +71,26 @@ TEST_CASE("derive to standard output and -o write the same string, streamed in b
   auto r = run("ulimit -f 100; " + lsd_cmd("derive " + fig + " -n 7 -o " + saved));
   CHECK(r.status != 0);
   CHECK(lsd::test::read_lines(saved) == file);
+}
+
+TEST_CASE("an unwritable -o is a clear error with exit status 1, and an existing file stays whole") {
+  const auto fig = lsd::test::example("abop/fig1_24a.ls");
+  const lsd::test::TempDir dir;
+  auto r = run(lsd_cmd("derive " + fig + " -o " + dir.path("missing/out.txt")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("lsd: error: cannot write '" + dir.path("missing/out.txt") +
+                                    "': No such file or directory"));
+  r = run(lsd_cmd("derive " + fig + " -o " + dir.path("")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("Is a directory"));
+  std::filesystem::create_symlink("/dev/full", dir.path("full.txt"));
+  r = run(lsd_cmd("derive " + fig + " -o " + dir.path("full.txt")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("No space left on device"));
+  CHECK(std::filesystem::is_symlink(dir.path("full.txt")));
+  r = run(lsd_cmd("run " + lsd::test::example("dynamics/herb.ls") + " --time 0.01 -o " + dir.path("missing/x.txt")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("cannot write"));
 }
 
 TEST_CASE("a runaway grammar stops with a message and -o keeps the last complete string") {

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <charconv>
+#include <cstring>
 #include <csignal>
 #include <cmath>
 #include <cstdio>
@@ -197,4 +198,104 @@ TEST_CASE("a string file that cannot be written whole leaves the old file as it 
   CHECK(files == 1);
   CHECK_FALSE(interp::write_string_file("/nonexistent-dir/x.txt", {}, s, syms, &err));
   CHECK_THAT(err, Catch::Contains("cannot write"));
+}
+
+namespace {
+// The parameters of a string, bit for bit (== would take -0 for 0).
+std::vector<std::uint64_t> bits(const interp::ModuleString& s) {
+  std::vector<std::uint64_t> out(s.params.size());
+  for (std::size_t k = 0; k < s.params.size(); ++k) std::memcpy(&out[k], &s.params[k], sizeof(double));
+  return out;
+}
+
+// A string of one module F per value, written and read back.
+struct RoundTrip {
+  interp::ModuleString written, read;
+  std::string text;
+  bool ok = false;
+};
+RoundTrip round_trip(const std::vector<double>& values) {
+  interp::SymbolTable syms;
+  RoundTrip r;
+  for (double v : values) r.written.push('F', {v});
+  r.text = interp::string_to_text(r.written, syms);
+  interp::StringHeader h;
+  std::vector<grammar::Diagnostic> d;
+  r.ok = interp::read_string(r.text, "s.txt", syms, r.read, h, d);
+  return r;
+}
+}  // namespace
+
+TEST_CASE("the edge cases of numbers read back bit for bit: -0, integers, three places, the extremes") {
+  using lim = std::numeric_limits<double>;
+  std::vector<double> values = {-0.0, 0.0, 1, -1, 99999, -99999, 100000, 99999.999, 1e15, 9007199254740993.0,
+                                std::ldexp(1.0, 53) + 2, 1e22, 1e23, -1e300, lim::max(), lim::lowest(), lim::min(),
+                                -lim::min(), lim::denorm_min(), -lim::denorm_min(), lim::epsilon(), 1 + lim::epsilon(),
+                                0.001, -0.001, 0.0005, 0.1 + 0.2, 1.0 / 3.0, 25.7, -137.508, 12.345, 2.5e-8};
+  for (long m = -3000; m <= 3000; ++m) {  // every three-place decimal in [-3, 3] and its neighbours
+    values.push_back(double(m) / 1000);
+    values.push_back(std::nextafter(double(m) / 1000, 10.0));
+    values.push_back(std::nextafter(double(m) / 1000, -10.0));
+  }
+  interp::Rng rng(17);
+  for (int i = 0; i < 20'000; ++i) {  // random bit patterns: every finite double is fair game
+    std::uint64_t b = std::uint64_t(rng.uniform() * 4294967296.0) << 32 | std::uint64_t(rng.uniform() * 4294967296.0);
+    double v;
+    std::memcpy(&v, &b, sizeof v);
+    if (std::isfinite(v)) values.push_back(v);
+  }
+  const RoundTrip r = round_trip(values);
+  REQUIRE(r.ok);
+  CHECK(bits(r.read) == bits(r.written));
+  CHECK(r.text.rfind("F(-0) F(0) F(1) F(-1) F(99999) F(-99999) F(1e+05) F(99999.999) F(1e+15) ", 0) == 0);
+}
+
+TEST_CASE("NaN and infinity are written as text that reading refuses (a derivation never stores them)") {
+  const RoundTrip r = round_trip({std::nan(""), std::numeric_limits<double>::infinity(),
+                                  -std::numeric_limits<double>::infinity()});
+  CHECK(r.text == "F(nan) F(inf) F(-inf)\n");
+  CHECK_FALSE(r.ok);
+  for (const char* bad : {"F(nan)", "F(inf)", "F(-inf)", "F(1e309)"}) {
+    interp::SymbolTable syms;
+    interp::ModuleString s;
+    interp::StringHeader h;
+    std::vector<grammar::Diagnostic> d;
+    CHECK_FALSE(interp::read_string(bad, "s", syms, s, h, d));
+    REQUIRE(d.size() == 1);
+    CHECK(d[0].pos.col == 3);
+    CHECK_THAT(d[0].message, Catch::Contains("out of range"));
+  }
+}
+
+TEST_CASE("an output path that cannot be written is a clear error and nothing else changes") {
+  interp::SymbolTable syms;
+  interp::ModuleString s;
+  s.push('F', {1.5});
+  const lsd::test::TempDir dir;
+  std::string err;
+  // a folder that does not exist; a folder where the file should be
+  CHECK_FALSE(interp::write_string_file(dir.path("no/such/folder.txt"), {}, s, syms, &err));
+  CHECK_THAT(err, Catch::Contains("cannot write") && Catch::Contains("No such file or directory"));
+  CHECK_FALSE(interp::write_string_file(dir.path(""), {}, s, syms, &err));
+  CHECK_THAT(err, Catch::Contains("Is a directory"));
+  // a device is written, never replaced: a link to /dev/full fails with the
+  // device's own error, a link to /dev/null takes the text; both stay links
+  namespace fs = std::filesystem;
+  fs::create_symlink("/dev/full", dir.path("full.txt"));
+  fs::create_symlink("/dev/null", dir.path("null.txt"));
+  CHECK_FALSE(interp::write_string_file(dir.path("full.txt"), {}, s, syms, &err));
+  CHECK_THAT(err, Catch::Contains("writing") && Catch::Contains("failed: No space left on device"));
+  CHECK(interp::write_string_file(dir.path("null.txt"), {}, s, syms, &err));
+  CHECK(fs::is_symlink(dir.path("full.txt")));
+  CHECK(fs::is_symlink(dir.path("null.txt")));
+  CHECK(fs::is_character_file("/dev/null"));
+  // a link to a file: the file is replaced whole, beside itself, and the link stays
+  const std::string real = dir.write("real.txt", "old\n");
+  fs::create_symlink("real.txt", dir.path("link.txt"));
+  REQUIRE(interp::write_string_file(dir.path("link.txt"), {}, s, syms, &err));
+  CHECK(fs::is_symlink(dir.path("link.txt")));
+  CHECK(lsd::test::read_lines(real).back() == "F(1.5)");
+  std::size_t files = 0;  // no temporary file left
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path(""))) ++files;
+  CHECK(files == 4);
 }
