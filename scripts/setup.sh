@@ -4,7 +4,8 @@
 # Uses sudo when not run as root. Safe to run again: it does nothing when all is there.
 set -euo pipefail
 pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgui-dev
-      libstb-dev catch2 xvfb xauth libgl1-mesa-dri libgl-dev libcli11-dev)
+      libstb-dev catch2 xvfb xauth libgl1-mesa-dri libgl-dev libcli11-dev
+      parallel)  # GNU parallel: sweeps on one machine (scripts/sweep.sh)
 pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev
 missing=()
 for p in "${pkgs[@]}"; do
