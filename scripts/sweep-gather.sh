@@ -24,7 +24,8 @@ for ((r = 1; r <= runs; ++r)); do
     missing+=("$r")
     continue
   fi
-  h=$(sed -n 1p "$f")
+  h= v=
+  { read -r h || true; read -r v || true; } < "$f"
   if [ -z "$header" ]; then
     header=$h
     printf '%s\n' "$header"
@@ -33,7 +34,7 @@ for ((r = 1; r <= runs; ++r)); do
     echo "  $h" >&2
     exit 1
   fi
-  sed -n 2p "$f"
+  printf '%s\n' "$v"
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "$0: ${#missing[@]} of $runs runs have no results in $out: ${missing[*]:0:20}" >&2

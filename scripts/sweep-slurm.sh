@@ -20,7 +20,10 @@
 # the checkout through SLURM_SUBMIT_DIR (or LSD_ROOT). Arrays are limited to
 # MaxArraySize tasks (1001 by default): for a longer table submit it in parts,
 # each with SWEEP_ROW_OFFSET=<rows before it> in its environment
-# (sbatch --export=ALL,SWEEP_ROW_OFFSET=1000 --array=1-1000 ...).
+# (sbatch --export=ALL,SWEEP_ROW_OFFSET=1000 --array=1-1000 ...). Runs much
+# shorter than Slurm's start of a task (docs/scaling.md) go several to a task:
+# SWEEP_ROWS_PER_TASK=k makes task i run rows (i-1)k+1 ... ik, one after another
+# (sbatch --export=ALL,SWEEP_ROWS_PER_TASK=20 --array=1-$(( (n + 19) / 20 )) ...).
 #
 # Without Slurm, the body runs the same with the variable set by hand:
 #   SLURM_ARRAY_TASK_ID=3 scripts/sweep-slurm.sh sweep.csv out examples/dynamics/herb.ls --time 10
@@ -33,5 +36,14 @@ fi
 root=${LSD_ROOT:-${SLURM_SUBMIT_DIR:-$(cd "$(dirname "$0")/.." && pwd)}}
 table=$1 out=$2 file=$3
 shift 3
-row=$(( SLURM_ARRAY_TASK_ID + ${SWEEP_ROW_OFFSET:-0} ))
-exec "$root/scripts/sweep-task.sh" "$table" "$row" "$out" "$file" "$@"
+# Task i runs rows (i - 1) x SWEEP_ROWS_PER_TASK + 1 ... (one by default), after SWEEP_ROW_OFFSET.
+per=${SWEEP_ROWS_PER_TASK:-1}
+first=$(( (SLURM_ARRAY_TASK_ID - 1) * per + 1 + ${SWEEP_ROW_OFFSET:-0} ))
+[ "$per" -eq 1 ] && exec "$root/scripts/sweep-task.sh" "$table" "$first" "$out" "$file" "$@"
+source "$root/scripts/sweep-common.sh"
+runs=$(table_runs "$table")
+status=0
+for ((row = first; row < first + per && (row == first || row <= runs); ++row)); do
+  "$root/scripts/sweep-task.sh" "$table" "$row" "$out" "$file" "$@" || status=$?
+done
+exit "$status"

@@ -22,18 +22,20 @@ if [ $# -lt 4 ]; then
 fi
 table=$1 row=$2 out=$3 file=$4
 shift 4
-root=$(cd "$(dirname "$0")/.." && pwd)
+here=${0%/*}
+[ "$here" != "$0" ] || here=.
 lsd=${LSD:-}
 if [ -z "$lsd" ]; then
-  if [ -x "$root/build/lsd" ]; then lsd=$root/build/lsd; else lsd=$(command -v lsd || true); fi
+  if [ -x "$here/../build/lsd" ]; then lsd=$here/../build/lsd; else lsd=$(command -v lsd || true); fi
 fi
 [ -n "$lsd" ] || { echo "$0: no lsd executable (build it, or set LSD)" >&2; exit 2; }
 [[ $row =~ ^[1-9][0-9]*$ ]] || { echo "$0: ROW must be a number from 1, not '$row'" >&2; exit 2; }
 [ -r "$table" ] || { echo "$0: cannot read the table '$table'" >&2; exit 2; }
 
-source "$root/scripts/sweep-common.sh"
-header=$(table_lines "$table" | sed -n 1p)
-values=$(table_lines "$table" | sed -n "$((row + 1))p")
+# (The fewest processes: with runs of a few tens of milliseconds, each one counts.)
+source "$here/sweep-common.sh"
+header= values=
+{ read -r header || true; read -r values || true; } < <(table_row "$table" "$row")
 [ -n "$values" ] || { echo "$0: '$table' has no row $row" >&2; exit 2; }
 IFS=, read -r -a names <<< "$header"
 IFS=, read -r -a vals <<< "$values"
@@ -46,9 +48,11 @@ for k in "${!names[@]}"; do
   if [ "${names[k]}" = seed ]; then args+=(--seed "${vals[k]}"); else args+=(-D "${names[k]}=${vals[k]}"); fi
 done
 
-mkdir -p "$out"
+[ -d "$out" ] || mkdir -p "$out"
 base=$out/run_$row
-rm -f "$base.row" "$base.trace.csv"  # nothing of an earlier run of this row can pass for this one
+if [ -e "$base.row" ] || [ -e "$base.trace.csv" ]; then
+  rm -f "$base.row" "$base.trace.csv"  # nothing of an earlier run of this row can pass for this one
+fi
 status=0
 "$lsd" run "$file" "${args[@]}" --trace "$base.trace.csv" -o "$base.txt" "$@" > "$base.log" 2>&1 || status=$?
 
@@ -56,13 +60,11 @@ status=0
 trace_header=t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z
 last=
 if [ -s "$base.trace.csv" ]; then
-  trace_header=$(head -n 1 "$base.trace.csv")
+  read -r trace_header < "$base.trace.csv"
   last=$(tail -n 1 "$base.trace.csv")
   [ "$last" != "$trace_header" ] || last=
 fi
-if [ -z "$last" ]; then  # no row of the trace: empty fields
-  last=$(printf '%s' "$trace_header" | tr -cd ,)
-fi
+[ -n "$last" ] || last=${trace_header//[^,]/}  # no row of the trace: empty fields
 printf 'run,status,%s,%s\n%s,%s,%s,%s\n' "$header" "$trace_header" "$row" "$status" "$values" "$last" > "$base.row.tmp"
 mv "$base.row.tmp" "$base.row"
 exit "$status"

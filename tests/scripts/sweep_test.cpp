@@ -95,6 +95,16 @@ TEST_CASE("the Slurm array script runs row SLURM_ARRAY_TASK_ID as one lsd run, t
   const auto slurm = lsd::test::read_lines(dir.path("slurm.csv"));
   CHECK(slurm.size() == 6);
   CHECK(slurm == lsd::test::read_lines(dir.path("local/results.csv")));
+  // several rows to a task: tasks 1 and 2 of 3 rows each cover the table's 5
+  for (const char* id : {"1", "2"}) {
+    auto r = run(with_lsd("SWEEP_ROWS_PER_TASK=3 SLURM_ARRAY_TASK_ID=" + std::string(id) + " bash " +
+                          script("sweep-slurm.sh") + " " + table + " " + dir.path("chunks") + " " + herb() + kRunOptions));
+    INFO(r.out);
+    CHECK(r.status == 0);
+  }
+  REQUIRE(run(script("sweep-gather.sh") + " " + table + " " + dir.path("chunks") + " > " + dir.path("chunks.csv"))
+              .status == 0);
+  CHECK(lsd::test::read_lines(dir.path("chunks.csv")) == slurm);
   // outside an array task, and past the table's end, it says so
   auto r = run(with_lsd("bash " + task));
   CHECK(r.status != 0);
