@@ -168,6 +168,7 @@ void reserve_output(const ProductionGroup& g, const ModuleString& in, const Grow
 struct Unconditional {
   std::vector<const Production*> always;  // (symbols)
   bool plain = true;  // every rewritten symbol has one, with a successor without parameters
+  bool cuts = false;  // one of those successors has a '%'
 };
 
 Unconditional unconditional(const RuleSet& rules, const ProductionGroup& g) {
@@ -178,6 +179,8 @@ Unconditional unconditional(const RuleSet& rules, const ProductionGroup& g) {
     if (!rules.stochastic && p.pred.arity < 0 && !p.has_context() && !p.has_cond && p.succ_constant)
       u.always[s] = &p;
     u.plain = u.plain && u.always[s] && u.always[s]->succ_string.params.empty();
+    if (u.always[s])
+      for (SymbolId t : u.always[s]->succ_string.sym) u.cuts = u.cuts || t == '%';
   }
   return u;
 }
@@ -186,14 +189,17 @@ Unconditional unconditional(const RuleSet& rules, const ProductionGroup& g) {
 // parameters (all of ABOP chapter 1): the output is symbols only, copied or
 // replaced, and its parameter offsets are all zero, filled once at the end.
 // Returns the production that grew the string past max_modules, or null.
+// Tells whether the output has no '%', which saves the cut a search.
 const Production* plain_pass(const Unconditional& u, const ModuleString& in, std::size_t max_modules,
-                             ModuleString& out, bool& changed) {
+                             ModuleString& out, bool& changed, bool& no_cut) {
   const std::size_t nsym = u.always.size();
   const Production* grew = nullptr;
+  bool copied_cut = false;
   for (std::size_t i = 0; i < in.size() && !grew; ++i) {
     const SymbolId c = in.sym[i];
     const Production* p = c < nsym ? u.always[c] : nullptr;
     if (!p) {
+      copied_cut = copied_cut || c == '%';
       out.sym.push_back(c);
       continue;
     }
@@ -202,6 +208,7 @@ const Production* plain_pass(const Unconditional& u, const ModuleString& in, std
     if (out.sym.size() > max_modules) grew = p;
   }
   out.param_begin.assign(out.sym.size() + 1, 0);
+  no_cut = !copied_cut && !u.cuts;
   return grew;
 }
 
@@ -246,7 +253,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
     return res;
   };
   if (u.plain && in.params.empty()) {
-    if (const Production* p = plain_pass(u, in, opts.max_modules, out, res.changed)) {
+    if (const Production* p = plain_pass(u, in, opts.max_modules, out, res.changed, res.no_cut)) {
       too_big(p->pos, "; this production was growing it");
       return res;
     }
@@ -369,7 +376,7 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
     res = rewrite(rules, rules.decomposition, s, out, rng, step, opts, sc);
     if (!res.ok) return res;
     std::swap(s, out);
-    apply_cut(s, sc.tmp);
+    if (!res.no_cut) apply_cut(s, sc.tmp);
     if (!res.changed) break;
   }
   res.ok = true;
@@ -382,7 +389,7 @@ RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const
   ModuleString out;
   RewriteResult res = rewrite(rules, rules.main, s, out, rng, step, opts, sc);
   if (!res.ok) return res;  // s is untouched: the last complete string survives
-  apply_cut(out, sc.tmp);
+  if (!res.no_cut) apply_cut(out, sc.tmp);
   bool changed = res.changed;
   res = decompose(rules, out, step, opts, sc);
   if (!res.ok) return res;

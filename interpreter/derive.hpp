@@ -41,6 +41,7 @@ struct RewriteResult {
   bool ok = true;
   bool changed = false;  // some production applied
   bool same = false;     // derive_step only, for a deterministic L-system: the string did not change
+  bool no_cut = false;   // rewrite only: the output is known to hold no '%' (apply_cut has nothing to do)
   grammar::Diagnostic error;
 };
 

@@ -115,6 +115,8 @@ TEST_CASE("plain strings derive symbol by symbol; a parametric axiom becomes pla
 TEST_CASE("cut removes the rest of its branch") {
   CHECK(compact(derived_text("axiom: A[BC[D]E]F\nB --> %\n", 1)) == "A[]F");
   CHECK(compact(derived_text("axiom: ABC\nB --> %\n", 1)) == "A");
+  CHECK(compact(derived_text("axiom: A%B[C]\nA --> D\n", 1)) == "D");  // a '%' copied, not produced
+  CHECK(compact(derived_text("axiom: A[%B]C\nA --> D\n", 1)) == "D[]C");
 }
 
 TEST_CASE("decomposition is applied after each step up to its depth; homomorphism only for drawing") {
