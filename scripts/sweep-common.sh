@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the sweep scripts (docs/scaling.md). A sweep table's lines that
 # count are its header and its rows, with blanks and carriage returns
 # removed; lines that are empty or start with '#' do not count. One awk

@@ -24,7 +24,7 @@ for ((r = 1; r <= runs; ++r)); do
     missing+=("$r")
     continue
   fi
-  h= v=
+  h='' v=''
   { read -r h || true; read -r v || true; } < "$f"
   if [ -z "$header" ]; then
     header=$h

@@ -34,7 +34,7 @@ fi
 
 # (The fewest processes: with runs of a few tens of milliseconds, each one counts.)
 source "$here/sweep-common.sh"
-header= values=
+header='' values=''
 { read -r header || true; read -r values || true; } < <(table_row "$table" "$row")
 [ -n "$values" ] || { echo "$0: '$table' has no row $row" >&2; exit 2; }
 IFS=, read -r -a names <<< "$header"
