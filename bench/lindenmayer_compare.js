@@ -1,7 +1,24 @@
 // The same grammars as bench/derive_bench.cpp, derived by the JavaScript
 // `lindenmayer` package (npm), for a side-by-side figure in `make bench`.
 // Prints one line per grammar: name, output modules, seconds, M modules/s.
+// With `whole N`: fig. 1.24a derived from its axiom to step N in memory,
+// best of 5 (for the whole-process comparison of scripts/bench.sh); prints
+// modules and seconds.
 const LSystem = require('lindenmayer');
+
+if (process.argv[2] === 'whole') {
+  const n = Number(process.argv[3]);
+  let best = Infinity, modules = 0;
+  for (let r = 0; r < 5; ++r) {
+    const t0 = process.hrtime.bigint();
+    const ls = new LSystem({axiom: 'F', productions: {'F': 'F[+F]F[-F]F'}});
+    ls.iterate(n);
+    modules = ls.getString().length;  // one character per module
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  console.log(`${modules}\t${best.toFixed(4)}`);
+  process.exit(0);
+}
 
 // Best of `reps` runs of fn, which returns [modules, seconds].
 function best(fn, reps) {

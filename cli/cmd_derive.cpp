@@ -1,4 +1,5 @@
 // lsd check, lsd derive.
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -59,10 +60,11 @@ Runner add_derive(CLI::App& app) {
     if (ls.rules.path.empty()) return kExitInput;  // nothing loaded
     if (!o->out.empty()) {
       // Even after an error, -o holds the last complete string.
-      if (!save_file(o->out, interp::saved_text(ls))) return kExitInput;
+      if (!save_string(o->out, ls)) return kExitInput;
       if (!ok) std::cerr << "lsd: note: " << o->out << " holds the string after " << ls.steps_done << " steps\n";
-    } else if (ok) {
-      interp::write_string(std::cout, ls.current, ls.rules.symbols);
+    } else if (ok && !interp::write_string(stdout, ls.current, ls.rules.symbols)) {
+      std::cerr << "lsd: error: writing the string to standard output failed\n";
+      return kExitInput;
     }
     return ok ? kExitOk : kExitInput;
   };

@@ -77,7 +77,7 @@ int run(const RunCommand& o) {
   trace.close();
   contacts.close();
   if (!o.out.empty()) {  // even after an error: the last complete, finite string
-    if (!save_file(o.out, sim.saved_text())) return kExitInput;
+    if (!save_string(o.out, sim.lsystem(), sim.history())) return kExitInput;
     if (!ok)
       std::cerr << "lsd: note: " << o.out << " holds the last finite string (t=" << interp::format_double(sim.time())
                 << ")\n";

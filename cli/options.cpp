@@ -176,11 +176,21 @@ void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Ls
   }
 }
 
+namespace {
+bool saved(bool ok, const std::string& err) {
+  if (!ok) std::cerr << "lsd: error: " << err << "\n";
+  return ok;
+}
+}  // namespace
+
 bool save_file(const std::string& path, const std::string& content) {
   std::string err;
-  if (interp::write_file_atomic(path, content, &err)) return true;
-  std::cerr << "lsd: error: " << err << "\n";
-  return false;
+  return saved(interp::write_file_atomic(path, content, &err), err);
+}
+
+bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history) {
+  std::string err;
+  return saved(interp::save_string(path, ls, history, &err), err);
 }
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {

@@ -64,6 +64,9 @@ void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Ls
 
 // Writes a file atomically; on failure prints "lsd: error: ..." and returns false.
 bool save_file(const std::string& path, const std::string& content);
+// The same for the string file of ls (streamed: interp::save_string), with
+// a simulation's integrator history (Simulation::history) when it has one.
+bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history = {});
 
 // The closest of `names` to `word` (for "did you mean"), or "" when none is close.
 std::string closest(const std::string& word, const std::vector<std::string>& names);

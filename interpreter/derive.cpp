@@ -1,5 +1,6 @@
 #include "derive.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -158,6 +159,91 @@ std::uint64_t seed_of(const RuleSet& rules, const DeriveScratch& sc) {
   return sc.machine && sc.machine->reseeded ? sc.machine->seed : rules.seed;
 }
 
+// Which growth of the scratch belongs to g.
+Growth& growth_of(const RuleSet& rules, const ProductionGroup& g, DeriveScratch& sc) {
+  return sc.growth[&g == &rules.main ? 0 : &g == &rules.decomposition ? 1 : 2];
+}
+
+// Room for the output of a pass of g over `in`: the growth of g's last pass
+// with a margin, but never more than g's longest successor can write or the
+// limits allow. The vectors then grow without being copied (ABOP fig. 1.24a
+// grows five-fold a step; reserving twice the input copied them twice).
+void reserve_output(const ProductionGroup& g, const ModuleString& in, const Growth& last, std::size_t max_params,
+                    const DeriveOptions& opts, ModuleString& out) {
+  std::size_t longest = 1, most_params = 0;  // of one successor
+  for (const Production& p : g.prods) {
+    longest = std::max(longest, p.succ.size());
+    std::size_t np = 0;
+    for (const SuccessorModule& m : p.succ) np += m.params.size();
+    most_params = std::max(most_params, np);
+  }
+  const double n = double(in.size());
+  constexpr double kMargin = 1.0625;
+  std::size_t modules = in.size() * 2, params = in.params.size() * 2;  // before the first pass
+  if (last.modules > 0) {
+    modules = std::size_t(n * last.modules * kMargin) + 16;
+    params = std::size_t(n * last.params * kMargin) + 16;
+  }
+  modules = std::min({modules, in.size() * longest, opts.max_modules + longest});
+  params = std::min({params, in.params.size() + in.size() * most_params, max_params + most_params});
+  out.reserve(modules, params);
+}
+
+// For each symbol, the production that rewrites it whatever its parameters
+// and neighbours, with a successor of constants (fig. 1.24a's F), when that
+// is the symbol's first production and the choice is not stochastic; null
+// otherwise.
+struct Unconditional {
+  std::vector<const Production*> always;  // (symbols)
+  bool plain = true;  // every rewritten symbol has one, with a successor without parameters
+  bool cuts = false;  // one of those successors has a '%'
+};
+
+Unconditional unconditional(const RuleSet& rules, const ProductionGroup& g) {
+  Unconditional u{std::vector<const Production*>(g.by_symbol.size(), nullptr)};
+  if (rules.cpfg || g.uses_machine) {  // cuts while deriving, statements: the general path
+    u.plain = false;
+    return u;
+  }
+  for (std::size_t s = 0; s < g.by_symbol.size(); ++s) {
+    if (g.by_symbol[s].empty()) continue;
+    const Production& p = g.prods[g.by_symbol[s].front()];
+    if (!rules.stochastic && p.length() == 1 && p.pred.arity < 0 && !p.has_context() && !p.has_cond && p.succ_constant)
+      u.always[s] = &p;
+    u.plain = u.plain && u.always[s] && u.always[s]->succ_string.params.empty();
+    if (u.always[s])
+      for (SymbolId t : u.always[s]->succ_string.sym) u.cuts = u.cuts || t == '%';
+  }
+  return u;
+}
+
+// A pass of a plain group (Unconditional::plain) over a string without
+// parameters (all of ABOP chapter 1): the output is symbols only, copied or
+// replaced, and its parameter offsets are all zero, filled once at the end.
+// Returns the production that grew the string past max_modules, or null.
+// Tells whether the output has no '%', which saves the cut a search.
+const Production* plain_pass(const Unconditional& u, const ModuleString& in, std::size_t max_modules,
+                             ModuleString& out, bool& changed, bool& no_cut) {
+  const std::size_t nsym = u.always.size();
+  const Production* grew = nullptr;
+  bool copied_cut = false;
+  for (std::size_t i = 0; i < in.size() && !grew; ++i) {
+    const SymbolId c = in.sym[i];
+    const Production* p = c < nsym ? u.always[c] : nullptr;
+    if (!p) {
+      copied_cut = copied_cut || c == '%';
+      out.sym.push_back(c);
+      continue;
+    }
+    out.sym.insert(out.sym.end(), p->succ_string.sym.begin(), p->succ_string.sym.end());
+    changed = true;
+    if (out.sym.size() > max_modules) grew = p;
+  }
+  out.param_begin.assign(out.sym.size() + 1, 0);
+  no_cut = !copied_cut && !u.cuts;
+  return grew;
+}
+
 }  // namespace
 
 Machine start_machine(const RuleSet& rules) {
@@ -191,11 +277,12 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
                       Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& sc) {
   RewriteResult res;
   std::size_t i_now = 0;  // the module being rewritten, for messages
+  const std::size_t max_params = param_limit(opts);
+  Growth& growth = growth_of(rules, g, sc);
   out.clear();
-  out.reserve(in.size() * 2, in.params.size() * 2);
+  reserve_output(g, in, growth, max_params, opts, out);
   if (g.any_context) sc.match = match_brackets(in);
   const std::size_t slots = std::size_t(g.max_slots > 0 ? g.max_slots : 1);
-  const std::size_t max_params = param_limit(opts);
   auto too_big = [&](grammar::Pos pos, const char* growing) {
     const bool params = out.size() <= opts.max_modules;
     res.ok = false;
@@ -223,6 +310,20 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
     res.error = {rules.path, p.pos, machine->error + " (" + stage(rules, g, step) + ", module " + std::to_string(i_now) +
                                          " of the string)"};
   };
+  const Unconditional u = unconditional(rules, g);
+  auto finish = [&] {
+    if (out.size() > opts.max_modules || out.params.size() > max_params) too_big({}, "");
+    const double per = double(std::max<std::size_t>(n, 1));
+    growth = {double(out.size()) / per, double(out.params.size()) / per};
+    return res;
+  };
+  if (u.plain && in.params.empty()) {
+    if (const Production* p = plain_pass(u, in, opts.max_modules, out, res.changed, res.no_cut)) {
+      too_big(p->pos, "; this production was growing it");
+      return res;
+    }
+    return finish();
+  }
 
   for (std::size_t i = 0; i < n;) {
     if (!ruled(in.sym[i])) {  // copy a run of modules no production can rewrite
@@ -237,6 +338,16 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
       continue;
     }
     i_now = i;
+    if (const Production* p = u.always[in.sym[i]]) {  // the common case, without the general machinery
+      out.append(p->succ_string, 0, p->succ_string.size());
+      res.changed = true;
+      if (out.size() > opts.max_modules || out.params.size() > max_params) {
+        too_big(p->pos, "; this production was growing it");
+        return res;
+      }
+      ++i;
+      continue;
+    }
     const auto& cands = g.by_symbol[in.sym[i]];
     const Production* chosen = nullptr;
     double* chosen_vars = nullptr;
@@ -299,17 +410,19 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
       return res;
     }
   }
-  if (out.size() > opts.max_modules || out.params.size() > max_params) too_big({}, "");
-  return res;
+  return finish();
 }
 
 void apply_cut(ModuleString& s, ModuleString& tmp) {
-  bool any = false;
-  for (SymbolId c : s.sym)
-    if (c == '%') {
-      any = true;
-      break;
-    }
+  // Is there a '%'? Blocks without an early exit, which the compiler
+  // vectorises: the search was a tenth of a plain derivation step.
+  const SymbolId* sym = s.sym.data();
+  unsigned any = 0;
+  constexpr std::size_t kBlock = 1024;
+  for (std::size_t b = 0; b < s.size() && !any; b += kBlock) {
+    const std::size_t e = std::min(s.size(), b + kBlock);
+    for (std::size_t i = b; i < e; ++i) any |= unsigned(sym[i] == '%');
+  }
   if (!any) return;
   tmp.clear();
   const std::size_t n = s.size();
@@ -342,7 +455,7 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
     res = rewrite(rules, rules.decomposition, s, out, rng, step, opts, sc);
     if (!res.ok) return res;
     std::swap(s, out);
-    if (!rules.cpfg) apply_cut(s, sc.tmp);
+    if (!rules.cpfg && !res.no_cut) apply_cut(s, sc.tmp);
     if (!res.changed) break;
   }
   res.ok = true;
@@ -355,7 +468,7 @@ RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const
   ModuleString out;
   RewriteResult res = rewrite(rules, rules.main, s, out, rng, step, opts, sc);
   if (!res.ok) return res;  // s is untouched: the last complete string survives
-  if (!rules.cpfg) apply_cut(out, sc.tmp);  // cpfg cuts while deriving (rewrite)
+  if (!rules.cpfg && !res.no_cut) apply_cut(out, sc.tmp);  // cpfg cuts while deriving (rewrite)
   bool changed = res.changed;
   res = decompose(rules, out, step, opts, sc);
   if (!res.ok) return res;

@@ -22,6 +22,12 @@ struct DeriveOptions {
 // The parameter limit that `opts` stands for.
 std::size_t param_limit(const DeriveOptions& opts);
 
+// How much the last pass of a group grew the string, per input module;
+// zero before its first pass. The next pass reserves that much room.
+struct Growth {
+  double modules = 0, params = 0;
+};
+
 struct DeriveScratch {
   std::vector<std::int32_t> match;  // bracket matches of the input
   std::vector<double> vars;         // (max_slots x candidates)
@@ -32,6 +38,7 @@ struct DeriveScratch {
   // when null and one is needed, own_machine starts from the file's globals.
   Machine* machine = nullptr;
   Machine own_machine;
+  Growth growth[3];  // of the main productions, the decomposition, the homomorphism
 };
 
 // A machine with the file's initial globals (arrays initialised, nothing run yet).
@@ -45,6 +52,7 @@ struct RewriteResult {
   bool ok = true;
   bool changed = false;  // some production applied
   bool same = false;     // derive_step only, for a deterministic L-system: the string did not change
+  bool no_cut = false;   // rewrite only: the output is known to hold no '%' (apply_cut has nothing to do)
   grammar::Diagnostic error;
 };
 

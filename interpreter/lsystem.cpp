@@ -227,9 +227,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   return true;
 }
 
-std::string saved_text(const Lsystem& ls) { return saved_text(ls, ls.history); }
-
-std::string saved_text(const Lsystem& ls, const std::vector<double>& history) {
+StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history) {
   StringHeader h;
   h.present = true;
   h.time = ls.time();
@@ -238,8 +236,24 @@ std::string saved_text(const Lsystem& ls, const std::vector<double>& history) {
   h.clock_origin = ls.clock.origin;
   h.clock_dt = ls.clock.dt;
   h.clock_ticks = ls.clock.ticks;
+  h.history = history;
+  return h;
+}
+
+std::string saved_text(const Lsystem& ls) { return saved_text(ls, ls.history); }
+
+std::string saved_text(const Lsystem& ls, const std::vector<double>& history) {
+  const StringHeader h = saved_header(ls, history);
   return header_line(h) + (history.empty() ? std::string() : history_line(history)) +
          string_to_text(ls.current, ls.rules.symbols);
+}
+
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error) {
+  return save_string(path, ls, ls.history, error);
+}
+
+bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error) {
+  return write_string_file(path, saved_header(ls, history), ls.current, ls.rules.symbols, error);
 }
 
 }  // namespace lsd::interp

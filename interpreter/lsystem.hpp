@@ -87,9 +87,13 @@ class RepeatDetector {
 // remaining whole periods (RepeatDetector).
 bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
 
-// The string file of the current state: header line, ls.history and string.
+// The string file of the current state: header line, the integrator's
+// history (ls.history, or the one given: string_io.hpp) and the string.
+StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history);
 std::string saved_text(const Lsystem& ls);
-// ... with this integrator history (string_io.hpp) instead of ls.history.
 std::string saved_text(const Lsystem& ls, const std::vector<double>& history);
+// The same file streamed to `path` atomically (write_string_file).
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error);
+bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error);
 
 }  // namespace lsd::interp

@@ -56,11 +56,8 @@ struct ModuleString {
     param_begin.assign(1, 0);
     params.clear();
   }
-  void reserve(std::size_t modules, std::size_t nparams) {
-    sym.reserve(modules);
-    param_begin.reserve(modules + 1);
-    params.reserve(nparams);
-  }
+  // Room for this many modules and parameters; large strings on huge pages.
+  void reserve(std::size_t modules, std::size_t nparams);
   void push(SymbolId s) {
     sym.push_back(s);
     param_begin.push_back(std::uint32_t(params.size()));

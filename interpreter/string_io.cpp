@@ -1,57 +1,272 @@
 #include "string_io.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <ostream>
-#include <sstream>
-#include <unistd.h>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string_view>
 
 #include "common/limits.hpp"
 #include "grammar/alphabet.hpp"
 
 namespace lsd::interp {
 
+char* write_double(char* p, double v) {
+  // v = m / 1000 exactly for an integer m: the digits of m with the point
+  // put back are the shortest text that reads back as v (below 10^5 a
+  // different decimal that reads back as v would be within an ulp, < 10^-11,
+  // of it), and std::to_chars writes it in this fixed form too (its
+  // scientific form is never shorter). -0 is left to std::to_chars.
+  if (v > -1e5 && v < 1e5) {
+    const double scaled = v * 1000;
+    const long m = long(scaled + (scaled < 0 ? -0.5 : 0.5));
+    if (double(m) / 1000 == v && (m != 0 || !std::signbit(v))) {
+      unsigned long a = static_cast<unsigned long>(m);
+      if (m < 0) {
+        *p++ = '-';
+        a = 0 - a;
+      }
+      p = std::to_chars(p, p + kNumberChars, a / 1000).ptr;
+      unsigned long frac = a % 1000;
+      if (frac == 0) return p;
+      *p++ = '.';
+      for (unsigned long place = 100; frac != 0; place /= 10) {
+        *p++ = char('0' + frac / place);
+        frac %= place;
+      }
+      return p;
+    }
+  }
+  return std::to_chars(p, p + kNumberChars, v).ptr;
+}
+
 std::string format_double(double v) {
-  char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
+  char buf[kNumberChars];
+  return std::string(buf, write_double(buf, v));
 }
 
 namespace {
-void append_module(std::string& out, const ModuleString& s, std::size_t i, const SymbolTable& symbols) {
-  SymbolId id = s.sym[i];
-  if (id < 128) out += char(id);
-  else out += symbols.name(id);
-  int np = s.nparams(i);
-  if (np == 0) return;
-  out += '(';
-  const double* p = s.param(i);
-  char buf[32];
-  for (int k = 0; k < np; ++k) {
-    if (k) out += ',';
-    auto r = std::to_chars(buf, buf + sizeof buf, p[k]);
-    out.append(buf, r.ptr);
+
+// Writes all n bytes at p to fd; false when a write fails.
+bool write_all(int fd, const char* p, std::size_t n) {
+  while (n > 0) {
+    const ssize_t k = ::write(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    p += k;
+    n -= std::size_t(k);
   }
-  out += ')';
+  return true;
 }
+
+// The bounded buffer of a text being written, emptied into a file descriptor
+// or a string whenever it is full.
+class TextOut {
+ public:
+  TextOut(int fd, std::size_t capacity) : fd_(fd), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
+  TextOut(std::string* s, std::size_t capacity) : text_(s), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
+  // Room for n more characters (n <= the capacity): where to write them.
+  // Call done() with the end of what was written before the next room().
+  char* room(std::size_t n) {
+    if (std::size_t(end_ - p_) < n) flush();
+    return p_;
+  }
+  void done(char* end) { p_ = end; }
+  void append(std::string_view t) {
+    char* p = room(t.size());
+    done(std::copy(t.begin(), t.end(), p));
+  }
+  // Empties the buffer; false once a write failed.
+  bool flush() {
+    const std::size_t n = std::size_t(p_ - buf_.get());
+    p_ = buf_.get();
+    if (text_) {
+      text_->append(buf_.get(), n);
+      return true;
+    }
+    ok_ = ok_ && write_all(fd_, buf_.get(), n);
+    return ok_;
+  }
+
+ private:
+  int fd_ = -1;
+  std::string* text_ = nullptr;
+  std::unique_ptr<char[]> buf_;  // not value-initialised: only written bytes are read
+  char* end_;
+  char* p_ = buf_.get();
+  bool ok_ = true;
+};
+
+// What `path` names now: nothing yet, a regular file, a directory, or
+// something else (a device such as /dev/null, a pipe, a socket), following
+// symbolic links. `real` is where a regular file really is, so that its
+// replacement goes beside it and a link to it stays a link.
+enum class Target { kNew, kRegular, kDirectory, kOther };
+Target output_target(const std::string& path, std::string& real) {
+  real = path;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return Target::kNew;
+  if (S_ISDIR(st.st_mode)) return Target::kDirectory;
+  if (!S_ISREG(st.st_mode)) return Target::kOther;
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::canonical(path, ec);
+  if (!ec) real = canonical.string();
+  return Target::kRegular;
+}
+
+// What failed and why: "cannot write 'x': No such file or directory".
+std::string failure(const char* what, const std::string& path, int err, const char* after = "") {
+  return std::string(what) + " '" + path + "'" + after + (err ? std::string(": ") + std::strerror(err) : std::string());
+}
+
+// write_file_atomic with the content written by `write` to the temporary
+// file's descriptor (false when it could not). A device or a pipe cannot be
+// replaced: it is written directly (`-o /dev/stdout` works, `-o /dev/full`
+// fails), never renamed over.
+bool write_atomically(const std::string& path, const std::function<bool(int)>& write, std::string* error) {
+  std::string real;
+  const Target target = output_target(path, real);
+  if (target == Target::kDirectory) {
+    if (error) *error = failure("cannot write", path, EISDIR);
+    return false;
+  }
+  const bool direct = target == Target::kOther;
+  const std::string tmp = direct ? path : real + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), direct ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    if (error) *error = failure("cannot write", path, errno);
+    return false;
+  }
+  bool ok = write(fd);
+  int err = ok ? 0 : errno;
+  if (ok && !direct && ::fsync(fd) != 0) ok = false, err = errno;  // the data is on disk before the rename
+  if (::close(fd) != 0 && ok) ok = false, err = errno;
+  if (!ok) {
+    if (!direct) std::remove(tmp.c_str());
+    if (error) *error = failure("writing", path, err, " failed");
+    return false;
+  }
+  if (!direct && std::rename(tmp.c_str(), real.c_str()) != 0) {
+    err = errno;
+    std::remove(tmp.c_str());
+    if (error) *error = failure("cannot replace", path, err);
+    return false;
+  }
+  return true;
+}
+
+// The text of every symbol id of at least 128, made once per write, so that
+// writing a module never builds a name.
+struct Names {
+  explicit Names(const SymbolTable& symbols) : symbols(symbols), text(symbols.size()) {
+    for (SymbolId id = 128; id < symbols.size(); ++id) {
+      text[id] = symbols.name(id);
+      longest = std::max(longest, text[id].size());
+    }
+  }
+  const SymbolTable& symbols;
+  std::vector<std::string> text;  // (symbols) empty below 128
+  std::size_t longest = 1;
+};
+
+// Module i, after a space unless it is the first.
+void write_module(TextOut& out, const ModuleString& s, std::size_t i, const Names& names) {
+  const SymbolId id = s.sym[i];
+  if (id >= names.text.size()) {  // not in the table: as SymbolTable::name says it
+    out.append(i ? " " : "");
+    out.append(names.symbols.name(id));
+  } else {
+    char* p = out.room(names.longest + 1);
+    if (i) *p++ = ' ';
+    if (id < 128) *p++ = char(id);
+    else p = std::copy(names.text[id].begin(), names.text[id].end(), p);
+    out.done(p);
+  }
+  const std::uint32_t b = s.param_begin[i], e = s.param_begin[i + 1];
+  if (b == e) return;
+  for (std::uint32_t k = b; k < e; ++k) {
+    char* p = out.room(kNumberChars + 1);
+    *p++ = k == b ? '(' : ',';
+    out.done(write_double(p, s.params[k]));
+  }
+  out.append(")");
+}
+
+// Modules [i, j), i > 0, when each is one character without parameters (all
+// of a plain L-system's string): a space and the character each. False,
+// having written nothing, when one is not.
+bool write_plain(TextOut& out, const ModuleString& s, std::size_t i, std::size_t j) {
+  if (s.param_begin[i] != s.param_begin[j]) return false;
+  char* p = out.room(2 * (j - i));
+  const SymbolId* sym = s.sym.data() + i;
+  SymbolId any = 0;
+  for (std::size_t k = 0; k < j - i; ++k) {  // as 16-bit pairs, which the compiler vectorises
+    any |= sym[k];
+    const std::uint16_t pair = std::endian::native == std::endian::little ? std::uint16_t(' ' | sym[k] << 8)
+                                                                          : std::uint16_t(sym[k] | ' ' << 8);
+    std::memcpy(p + 2 * k, &pair, 2);
+  }
+  if (any >= 128) return false;
+  out.done(p + 2 * (j - i));
+  return true;
+}
+
+// The modules separated by single spaces, then a newline.
+void write_modules(TextOut& out, const ModuleString& s, const SymbolTable& symbols) {
+  const Names names(symbols);
+  const std::size_t n = s.size();
+  if (n > 0) write_module(out, s, 0, names);
+  constexpr std::size_t kBlock = 4096;  // modules tried at once by write_plain
+  for (std::size_t i = 1; i < n;) {
+    const std::size_t j = std::min(n, i + kBlock);
+    if (!write_plain(out, s, i, j))
+      for (std::size_t k = i; k < j; ++k) write_module(out, s, k, names);
+    i = j;
+  }
+  out.append("\n");
+}
+
 }  // namespace
 
 std::string string_to_text(const ModuleString& s, const SymbolTable& symbols) {
-  std::string out;
-  out.reserve(s.size() * 2 + s.params.size() * 8);
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ' ';
-    append_module(out, s, i, symbols);
-  }
-  out += '\n';
-  return out;
+  std::string text;
+  text.reserve(s.size() * 2 + s.params.size() * 8);
+  TextOut out(&text, std::size_t(1) << 16);
+  write_modules(out, s, symbols);
+  out.flush();
+  return text;
 }
 
-void write_string(std::ostream& out, const ModuleString& s, const SymbolTable& symbols) {
-  out << string_to_text(s, symbols);
+bool write_string(std::FILE* f, const ModuleString& s, const SymbolTable& symbols) {
+  if (std::fflush(f) != 0) return false;  // what f holds goes first
+  TextOut out(fileno(f), kStreamBuffer);
+  write_modules(out, s, symbols);
+  return out.flush();
+}
+
+bool write_string_file(const std::string& path, const StringHeader& h, const ModuleString& s,
+                       const SymbolTable& symbols, std::string* error) {
+  return write_atomically(
+      path,
+      [&](int fd) {
+        TextOut out(fd, kStreamBuffer);
+        out.append(header_line(h));
+        if (!h.history.empty()) out.append(history_line(h.history));
+        write_modules(out, s, symbols);
+        return out.flush();
+      },
+      error);
 }
 
 std::string header_line(const StringHeader& h) {
@@ -316,29 +531,7 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
 }
 
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error) {
-  std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) {
-      if (error) *error = "cannot write '" + path + "'";
-      return false;
-    }
-    bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-    ok = (std::fflush(f) == 0) && ok;
-    ::fsync(fileno(f));  // best effort: the data is on disk before the rename
-    ok = (std::fclose(f) == 0) && ok;
-    if (!ok) {
-      std::remove(tmp.c_str());
-      if (error) *error = "writing '" + path + "' failed (disk full?)";
-      return false;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    if (error) *error = "cannot replace '" + path + "'";
-    return false;
-  }
-  return true;
+  return write_atomically(path, [&](int fd) { return write_all(fd, content.data(), content.size()); }, error);
 }
 
 bool read_file(const std::string& path, std::string& content, std::string* error, std::size_t max_bytes) {

@@ -1,7 +1,7 @@
 // String files (LANGUAGE.md section 2): modules separated by single spaces,
 // parameters as the shortest decimal text that reads back to the same double.
 #pragma once
-#include <iosfwd>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -27,9 +27,18 @@ struct StringHeader {
 };
 std::string history_line(const std::vector<double>& history);  // "# lsd history ...\n"
 
-void write_string(std::ostream& out, const ModuleString& s, const SymbolTable& symbols);
+// The text of a string: its modules separated by single spaces, then a
+// newline. write_string streams it to `out` through a bounded buffer
+// (kStreamBuffer bytes), never holding the whole text; false when a write
+// fails. string_to_text gives the same text as one string.
+constexpr std::size_t kStreamBuffer = std::size_t(1) << 20;
+bool write_string(std::FILE* out, const ModuleString& s, const SymbolTable& symbols);
 std::string string_to_text(const ModuleString& s, const SymbolTable& symbols);
 std::string header_line(const StringHeader& h);  // "# lsd t=... step=...\n"
+// A whole string file, the header line and the string, streamed to `path`
+// atomically (write_file_atomic). On failure returns false with a message.
+bool write_string_file(const std::string& path, const StringHeader& h, const ModuleString& s,
+                       const SymbolTable& symbols, std::string* error);
 
 // Reads a string file. Names are split as in a .ls file (declared names by
 // longest match, then single characters). Errors are located by line and column.
@@ -40,14 +49,22 @@ struct StringLimits {
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
                  StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits = {});
 
-// Writes a whole file through a temporary file and a rename, so an interrupted
-// write never leaves a truncated file. On failure returns false with a message.
+// Writes a whole file through a temporary file beside it (beside the file a
+// symbolic link names) and a rename, so an interrupted write never leaves a
+// truncated file. A device or a pipe (/dev/stdout) is written directly; a
+// directory is an error. On failure returns false with a message that says
+// why (the system's reason).
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);
 // Reads a whole file; a file larger than max_bytes is an error.
 bool read_file(const std::string& path, std::string& content, std::string* error,
                std::size_t max_bytes = std::size_t(1) << 32);
 
-// Shortest round-trip text of a double.
+// Shortest round-trip text of a double (std::to_chars' text).
 std::string format_double(double v);
+// The same text written at `p`, which has room for kNumberChars characters;
+// returns the end. Integers and decimals of up to three places below 10^5
+// skip the general algorithm.
+constexpr std::size_t kNumberChars = 32;
+char* write_double(char* p, double v);
 
 }  // namespace lsd::interp

@@ -7,7 +7,8 @@ pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgu
       libstb-dev catch2 xvfb xauth libgl1-mesa-dri libgl-dev libcli11-dev
       libtinygltf-dev nlohmann-json3-dev                                  # glTF export
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg   # video; tests run ffprobe
-      cpp)  # the C preprocessor, run on cpfg files (.l) as cpfg runs it
+      cpp        # the C preprocessor, run on cpfg files (.l) as cpfg runs it
+      parallel)  # GNU parallel: sweeps on one machine (scripts/sweep.sh)
 pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,6 +1,7 @@
 // Tests of cli/: the lsd executable's commands, options and exit codes.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 
@@ -51,6 +52,45 @@ TEST_CASE("derive -n 3 -o, then --axiom-file -n 2, equals derive -n 5 byte for b
   // without -n the saved string continues to the derivation length
   auto rest = run(lsd_cmd("derive " + fig + " --axiom-file " + saved));
   CHECK(rest.out == run(lsd_cmd("derive " + fig)).out);
+}
+
+TEST_CASE("derive to standard output and -o write the same string, streamed in bounded pieces") {
+  // fig. 1.24a at n = 8: 976,561 modules, 1.95 MB, more than one buffer
+  const auto fig = lsd::test::example("abop/fig1_24a.ls");
+  const lsd::test::TempDir dir;
+  const std::string saved = dir.path("n8.txt"), printed = dir.path("n8_stdout.txt");
+  REQUIRE(run(lsd_cmd("derive " + fig + " -n 8 -o " + saved)).status == 0);
+  REQUIRE(run(lsd_cmd("derive " + fig + " -n 8 > " + printed)).status == 0);
+  const auto file = lsd::test::read_lines(saved), out = lsd::test::read_lines(printed);
+  REQUIRE(file.size() == 2);
+  CHECK(file[0] == "# lsd t=0 step=8");
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].size() == 2 * 976'561 - 1);
+  CHECK(file[1] == out[0]);
+  // a write stopped part way (the file size limit kills lsd) leaves the old file whole
+  auto r = run("ulimit -f 100; " + lsd_cmd("derive " + fig + " -n 7 -o " + saved));
+  CHECK(r.status != 0);
+  CHECK(lsd::test::read_lines(saved) == file);
+}
+
+TEST_CASE("an unwritable -o is a clear error with exit status 1, and an existing file stays whole") {
+  const auto fig = lsd::test::example("abop/fig1_24a.ls");
+  const lsd::test::TempDir dir;
+  auto r = run(lsd_cmd("derive " + fig + " -o " + dir.path("missing/out.txt")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("lsd: error: cannot write '" + dir.path("missing/out.txt") +
+                                    "': No such file or directory"));
+  r = run(lsd_cmd("derive " + fig + " -o " + dir.path("")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("Is a directory"));
+  std::filesystem::create_symlink("/dev/full", dir.path("full.txt"));
+  r = run(lsd_cmd("derive " + fig + " -o " + dir.path("full.txt")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("No space left on device"));
+  CHECK(std::filesystem::is_symlink(dir.path("full.txt")));
+  r = run(lsd_cmd("run " + lsd::test::example("dynamics/herb.ls") + " --time 0.01 -o " + dir.path("missing/x.txt")));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("cannot write"));
 }
 
 TEST_CASE("a runaway grammar stops with a message and -o keeps the last complete string") {

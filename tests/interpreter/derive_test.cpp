@@ -99,9 +99,24 @@ TEST_CASE("first match in file order; unmatched modules are copied with their pa
   CHECK(compact(derived_text("axiom: A(1,2)A(3)\nA(x) --> B\nA --> C\n", 1)) == "CB");  // arity must match
 }
 
+TEST_CASE("an unconditional first production (the fast path) wins whatever the parameters; a condition first still decides") {
+  CHECK(compact(derived_text("axiom: A(1)A(2,3)B\nA --> C(2)[D]\nA(x) --> E\n", 1)) == "C(2)[D]C(2)[D]B");
+  CHECK(compact(derived_text("axiom: A(1)A(5)\nA(x) : x > 2 --> B\nA --> C\n", 1)) == "CB");
+  CHECK(compact(derived_text("axiom: A(1)\nA < B --> C\nB --> D\n", 0)) == "A(1)");
+  CHECK(compact(derived_text("axiom: AB(7)\nA < B --> C\nB --> D\n", 1)) == "AC");  // context first
+}
+
+TEST_CASE("plain strings derive symbol by symbol; a parametric axiom becomes plain after its first step") {
+  CHECK(compact(derived_text("axiom: F+X\nF --> FF\nX --> F[-X]\n", 2)) == "FFFF+FF[-F[-X]]");
+  CHECK(compact(derived_text("axiom: F(2)X\nF --> G\nX --> XF\n", 2)) == "GXFG");
+  CHECK(compact(derived_text("axiom: F(2)X\nF --> G\nX --> XF\n", 1)) == "GXF");
+}
+
 TEST_CASE("cut removes the rest of its branch") {
   CHECK(compact(derived_text("axiom: A[BC[D]E]F\nB --> %\n", 1)) == "A[]F");
   CHECK(compact(derived_text("axiom: ABC\nB --> %\n", 1)) == "A");
+  CHECK(compact(derived_text("axiom: A%B[C]\nA --> D\n", 1)) == "D");  // a '%' copied, not produced
+  CHECK(compact(derived_text("axiom: A[%B]C\nA --> D\n", 1)) == "D[]C");
 }
 
 TEST_CASE("decomposition is applied after each step up to its depth; homomorphism only for drawing") {
