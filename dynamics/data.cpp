@@ -35,6 +35,7 @@ Data make_data(const Model& model) {
   d.dw_guess.assign(n, Vec3::Zero());
   d.alpha_a.assign(n, Vec3::Zero());
   d.contact_slot.assign(n, -1);
+  d.spin_bound.assign(n, 0.0);
   return d;
 }
 

@@ -87,6 +87,10 @@ struct Data {
   Vec3 alpha_base_dw = Vec3::Zero(), alpha_base_dv = Vec3::Zero();
   bool alpha_valid = false;
 
+  // ---- Scratch of step: a bound on each body's angular speed in the world
+  // (rad/s), the sum of |w| from the base (step.cpp, fastest_spin).
+  std::vector<double> spin_bound;   // (nbody)
+
   // ---- Scratch of aba (world axes about each body origin).
   // One packed 192-byte record per body (3 cache lines) carries the backward
   // sweep's results to the forward sweep; the two sweeps after the pose sweep

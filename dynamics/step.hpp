@@ -25,7 +25,8 @@ constexpr double kDefaultRhoInf = 0.5;
 // stay resolved.
 constexpr double kDefaultMaxTurn = 0.1;
 constexpr int kMaxSubsteps = 64;  // per step, whatever max_turn asks
-// A step is fast when its fastest joint's |w|^2 dt (1/s) passes this. Its
+// A step is fast when its fastest body's |w|^2 dt (1/s) passes this, with
+// |w| bounded by the sum of the joint speeds from the base. Its
 // velocity products (centrifugal, gyroscopic), which a pass treats
 // explicitly, would then change the energy at about that relative rate per
 // second, as a forward-Euler step rotates a vector outward by (|w| dt)^2/2:
@@ -42,7 +43,7 @@ struct StepOptions {
   double rho_inf = kDefaultRhoInf;           // generalized-alpha, 0..1
   bool geometric_stiffness = true;           // the loads' geometric stiffness in the implicit matrix
   double max_turn = kDefaultMaxTurn;         // rad; > 0: substeps keep each joint's turn per pass below it
-  double fast_rate = kDefaultFastRate;       // 1/s; a step whose fastest joint's |w|^2 dt passes it is fast (< 0: none is)
+  double fast_rate = kDefaultFastRate;       // 1/s; a step whose fastest body's |w|^2 dt passes it is fast (< 0: none is)
   double max_angular_velocity = limits::kAngularVelocity;  // rad/s; above it a joint counts as diverged
 };
 

@@ -20,4 +20,4 @@ dynamics:
   wind: WIND, 0, 0
   drag: 2
   grow every: 0.4
-  dt: 0.004
+  dt: 1/60      // stable at 1/60 s since the geometric stiffness of the weights (was 0.004)
