@@ -33,7 +33,8 @@ test-slow: build
 bench: setup
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DLSD_NATIVE=ON
 	cmake --build build-bench -j $(JOBS)
-	@bash scripts/bench.sh build-bench
+	@$(MAKE) --no-print-directory build
+	@bash scripts/bench.sh build-bench $(BUILD)
 
 # The tests built with AddressSanitizer and UndefinedBehaviorSanitizer (issue 7).
 # Leaks are checked everywhere but in the OpenGL tests, where Mesa's own

@@ -128,6 +128,30 @@ int main(int argc, char** argv) {
               "kind of machine, not measured here.)\n");
   if (quick) return 0;
 
+  // The integrators side by side (issue 13's cost bar: the default within
+  // 1.25x of implicit Euler). The random state above spins the chain's far
+  // bodies fast (joints at 0.1 rad/s, summed), so its steps are fast steps
+  // (guess pass and energy guard: step.hpp); "one pass" switches that off.
+  std::printf("\nIntegrators, ns per body, chain (the state above; one pass: fast steps off):\n\n");
+  std::printf("%10s  %12s  %12s  %14s  %14s  %8s\n", "bodies", "alpha", "euler", "alpha 1 pass", "euler 1 pass",
+              "ratio");
+  for (int n : {100, 100000}) {
+    const int block = std::max(1, 10000 / n);
+    const int blocks = std::max(20, static_cast<int>(2e7 / (double(block) * n)));
+    const Model model = make_plant(n, true);
+    double ns[4];
+    for (int k = 0; k < 4; ++k) {
+      Data data = make_data(model);
+      randomize_state(model, data, 0.05, 0.1, 1);
+      StepOptions opt;
+      opt.dt = 1e-3;
+      opt.integrator = k % 2 == 0 ? Integrator::kImplicit : Integrator::kEuler;
+      if (k >= 2) opt.fast_rate = -1;
+      ns[k] = time_steps(model, data, opt, block, blocks, &diverged);
+    }
+    std::printf("%10d  %12.1f  %12.1f  %14.1f  %14.1f  %7.2fx\n", n, ns[0], ns[1], ns[2], ns[3], ns[2] / ns[3]);
+  }
+
   std::printf("\nLargest stable dt, thesis cantilever released from rest, 2 s or 20,000 steps\n"
               "simulated (bisection; implicit capped at 1/60 s):\n\n");
   std::printf("%8s  %14s  %14s\n", "bodies", "explicit (s)", "implicit (s)");

@@ -4,6 +4,7 @@
 # npm (installed into bench/scratch, never into the project) for a ratio.
 set -euo pipefail
 build=${1:-build-bench}
+default_build=${2:-}  # the build of `make run` (no -march=native), for the side-by-side dynamics table
 root=$(cd "$(dirname "$0")/.." && pwd)
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(date -u +%Y-%m-%d)"
 for b in "$build"/bench/bench_*; do
@@ -12,6 +13,16 @@ for b in "$build"/bench/bench_*; do
   echo "== $(basename "$b")"
   "$b"
 done
+
+if [ -n "$default_build" ] && [ -x "$default_build/bench/bench_dynamics" ]; then
+  echo
+  echo "== bench_dynamics: the default build (the flags of make run) beside the native one, same run (--quick)"
+  native=$("$build/bench/bench_dynamics" --quick | awk '$1 ~ /^[0-9]+$/ && NF >= 3 { print $1, $2, $3 }')
+  plain=$("$default_build/bench/bench_dynamics" --quick | awk '$1 ~ /^[0-9]+$/ && NF >= 3 { print $1, $2, $3 }')
+  printf '%10s %14s %14s %14s %14s %8s\n' bodies "native chain" "default chain" "native tree" "default tree" "worst"
+  paste -d' ' <(printf '%s\n' "$native") <(printf '%s\n' "$plain") |
+    awk '{ r1 = $5 / $2; r2 = $6 / $3; printf "%10d %14.1f %14.1f %14.1f %14.1f %7.2fx\n", $1, $2, $5, $3, $6, (r1 > r2 ? r1 : r2) }'
+fi
 
 echo
 echo "== derivation: lsd vs the JavaScript lindenmayer package (same grammars, same steps)"
