@@ -1,6 +1,7 @@
 // Tests of interpreter/simulate.cpp: growth and motion on one string.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <numbers>
 
 #include "dynamics/samples.hpp"
 #include "interpreter/simulate.hpp"
@@ -209,4 +210,48 @@ TEST_CASE("physical damping is what the user set: the soft beam's damping ratio 
   REQUIRE(reference.cycles >= 5);
   REQUIRE(reference.damping_ratio > 0.005);
   CHECK(std::abs(at60.damping_ratio / reference.damping_ratio - 1.0) < 0.2);
+}
+
+TEST_CASE("stiffness damping: D = nu K gives the first mode Rayleigh's ratio nu omega / 2") {
+  // The soft beam (cantilever.ls, E = 810 MPa, period 0.4186 s) with no
+  // damping of its own but `stiffness damping: 0.004` s: a linear system
+  // damped by nu K has modal ratios nu omega_i / 2, 0.030 for the first mode.
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  interp::LoadOptions o;
+  o.compile.defines = {{"E", 810e6}, {"ZETA", 0}};
+  REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
+  std::vector<double> t, y;
+  REQUIRE(test::simulate(
+      ls, 3.0, d, [&](const interp::TraceRow& r) { t.push_back(r.t); y.push_back(r.tip.y()); },
+      [](interp::RunSettings& s) {
+        s.dt = 1e-3;
+        s.stiffness_damping = 0.004;
+      }));
+  const dyn::Swing swing = dyn::analyze_swing(t, y, 0.5);
+  const double expected = 0.004 * (2 * std::numbers::pi / 0.4186) / 2;
+  INFO("damping ratio " << swing.damping_ratio << ", Rayleigh " << expected << ", period " << swing.period);
+  CHECK(std::abs(swing.damping_ratio / expected - 1.0) < 0.1);
+}
+
+TEST_CASE("the integrator keys: names, dissipation, stiffness damping, max turn, and their errors") {
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(test::load_text("axiom: B(1, 0.1) J B(1, 0.1)\ndynamics:\n  integrator: euler\n  dissipation: 0.2\n"
+                          "  stiffness damping: 0.01\n  max turn: 0.05\n",
+                          ls, d));
+  const interp::RunSettings s = interp::file_settings(ls.rules);
+  CHECK(s.integrator == dyn::Integrator::kEuler);
+  CHECK(s.dissipation == 0.2);
+  CHECK(s.stiffness_damping == 0.01);
+  CHECK(s.max_turn == 0.05);
+  for (const char* bad : {"  dissipation: 1.5\n", "  stiffness damping: -1\n", "  max turn: -0.1\n",
+                          "  integrator: rk4\n"}) {
+    interp::Lsystem bad_ls;
+    std::vector<grammar::Diagnostic> bd;
+    INFO(bad);
+    CHECK_FALSE(test::load_text(std::string("axiom: B(1, 0.1)\ndynamics:\n") + bad, bad_ls, bd));
+    REQUIRE_FALSE(bd.empty());
+    CHECK(bd[0].pos.line == 3);
+  }
 }
