@@ -29,6 +29,20 @@ Vec3 random_unit(std::mt19937& rng) {
 }
 }  // namespace
 
+namespace {
+// A model whose fixed base is a cylinder (length l, radius r, density rho),
+// gravity g along -y, with room for n more bodies.
+Model fixed_cylinder_base(double l, double r, double rho, double g, int n) {
+  BaseDef base;
+  base.kind = BaseKind::kFixed;
+  base.inertia = cylinder_inertia(l, r, rho);
+  base.gravity = Vec3(0.0, -g, 0.0);
+  Model m = make_model(base);
+  reserve_bodies(m, n + 1);
+  return m;
+}
+}  // namespace
+
 Vec3 cylinder_joint_stiffness(double lp, double rp, double lc, double rc, double young,
                               double poisson) {
   const double r4 = std::pow(rp, 4) + std::pow(rc, 4);
@@ -41,12 +55,7 @@ Vec3 cylinder_joint_stiffness(double lp, double rp, double lc, double rc, double
 
 Model make_cantilever(const CantileverDef& def) {
   const double l = def.length / def.n;
-  BaseDef base;
-  base.kind = BaseKind::kFixed;
-  base.inertia = cylinder_inertia(l, def.radius, def.density);
-  base.gravity = Vec3(0.0, -def.gravity, 0.0);
-  Model m = make_model(base);
-  reserve_bodies(m, def.n + 1);
+  Model m = fixed_cylinder_base(l, def.radius, def.density, def.gravity, def.n);
   for (int i = 1; i <= def.n; ++i) {
     BodyDef b = default_body_def();
     b.parent = i - 1;
@@ -152,12 +161,7 @@ Model make_random_tree(int nbody, bool chain, std::uint32_t seed) {
 
 Model make_hanging_chain(const ChainDef& def) {
   const double l = def.length / def.n;
-  BaseDef base;
-  base.kind = BaseKind::kFixed;
-  base.inertia = cylinder_inertia(l, def.radius, def.density);
-  base.gravity = Vec3(0.0, -def.gravity, 0.0);
-  Model m = make_model(base);
-  reserve_bodies(m, def.n + 1);
+  Model m = fixed_cylinder_base(l, def.radius, def.density, def.gravity, def.n);
   const Vec3 k = def.stiffness > 0.0
                      ? Vec3::Constant(def.stiffness)
                      : cylinder_joint_stiffness(l, def.radius, l, def.radius, def.young, def.poisson);
@@ -206,6 +210,12 @@ Recording record_run(const Model& model, Data& data, const StepOptions& options,
     if (r.finite) sample();
   }
   return r;
+}
+
+Recording cantilever_sway(const CantileverDef& def, const StepOptions& options, double duration) {
+  const Model model = make_cantilever(def);
+  Data data = make_data(model);
+  return record_run(model, data, options, duration, model.nbody() - 1, Vec3(def.length / def.n, 0, 0));
 }
 
 Swing analyze_swing(const std::vector<double>& t, const std::vector<double>& y, double window) {

@@ -80,6 +80,10 @@ struct Recording {
 Recording record_run(const Model& model, Data& data, const StepOptions& options, double duration, int body,
                      const Vec3& point);
 
+// The cantilever released from straight (at rest, as make_data leaves it):
+// the height of its tip, every step for `duration`.
+Recording cantilever_sway(const CantileverDef& def, const StepOptions& options, double duration);
+
 // The sway in a recorded height y(t): its amplitude (half of max - min) in
 // the first and in the last `window` seconds, its period (mean time between
 // upward crossings of the signal's mean) and the damping ratio of the

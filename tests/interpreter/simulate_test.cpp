@@ -1,6 +1,7 @@
 // Tests of interpreter/simulate.cpp: growth and motion on one string.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 #include "dynamics/samples.hpp"
@@ -187,23 +188,29 @@ TEST_CASE("a floating base keeps its pose and velocity in @M and falls freely") 
   CHECK(g.segments[0].p0.y() == Approx(m[1]));
 }
 
+namespace {
+// examples/dynamics/cantilever.ls ten times softer (E = 810 MPa, period
+// 0.4186 s) with `damping ratio: zeta`, run 3 s with the settings tweaked:
+// the sway of its tip.
+dyn::Swing soft_beam_sway(double zeta, const std::function<void(interp::RunSettings&)>& tweak) {
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  interp::LoadOptions o;
+  o.compile.defines = {{"E", 810e6}, {"ZETA", zeta}};
+  REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
+  std::vector<double> t, y;
+  REQUIRE(test::simulate(
+      ls, 3.0, d, [&](const interp::TraceRow& r) { t.push_back(r.t); y.push_back(r.tip.y()); }, tweak));
+  return dyn::analyze_swing(t, y, 0.5);
+}
+}  // namespace
+
 TEST_CASE("physical damping is what the user set: the soft beam's damping ratio at 1/60 s and at 1e-4 s") {
   // examples/dynamics/cantilever.ls ten times softer with `damping ratio:
   // 0.05`: the logarithmic decrement of the tip's sway over 3 s. (Each
   // joint's ratio is not the beam's modal one, so the reference is the same
   // file at a step where the integrator adds nothing.)
-  auto measured = [](double dt) {
-    interp::Lsystem ls;
-    std::vector<grammar::Diagnostic> d;
-    interp::LoadOptions o;
-    o.compile.defines = {{"E", 810e6}, {"ZETA", 0.05}};
-    REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
-    std::vector<double> t, y;
-    REQUIRE(test::simulate(
-        ls, 3.0, d, [&](const interp::TraceRow& r) { t.push_back(r.t); y.push_back(r.tip.y()); },
-        [dt](interp::RunSettings& s) { s.dt = dt; }));
-    return dyn::analyze_swing(t, y, 0.5);
-  };
+  auto measured = [](double dt) { return soft_beam_sway(0.05, [dt](interp::RunSettings& s) { s.dt = dt; }); };
   const dyn::Swing reference = measured(1e-4), at60 = measured(1.0 / 60);
   INFO("damping ratio " << reference.damping_ratio << " at 1e-4 s (" << reference.cycles << " cycles), "
                         << at60.damping_ratio << " at 1/60 s (" << at60.cycles << " cycles)");
@@ -216,19 +223,10 @@ TEST_CASE("stiffness damping: D = nu K gives the first mode Rayleigh's ratio nu 
   // The soft beam (cantilever.ls, E = 810 MPa, period 0.4186 s) with no
   // damping of its own but `stiffness damping: 0.004` s: a linear system
   // damped by nu K has modal ratios nu omega_i / 2, 0.030 for the first mode.
-  interp::Lsystem ls;
-  std::vector<grammar::Diagnostic> d;
-  interp::LoadOptions o;
-  o.compile.defines = {{"E", 810e6}, {"ZETA", 0}};
-  REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
-  std::vector<double> t, y;
-  REQUIRE(test::simulate(
-      ls, 3.0, d, [&](const interp::TraceRow& r) { t.push_back(r.t); y.push_back(r.tip.y()); },
-      [](interp::RunSettings& s) {
-        s.dt = 1e-3;
-        s.stiffness_damping = 0.004;
-      }));
-  const dyn::Swing swing = dyn::analyze_swing(t, y, 0.5);
+  const dyn::Swing swing = soft_beam_sway(0, [](interp::RunSettings& s) {
+    s.dt = 1e-3;
+    s.stiffness_damping = 0.004;
+  });
   const double expected = 0.004 * (2 * std::numbers::pi / 0.4186) / 2;
   INFO("damping ratio " << swing.damping_ratio << ", Rayleigh " << expected << ", period " << swing.period);
   CHECK(std::abs(swing.damping_ratio / expected - 1.0) < 0.1);
