@@ -3,6 +3,7 @@
 // clamped at one end and held at the other at the clamp's height carries
 // 3wL/8 of its weight wL.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -212,4 +213,60 @@ TEST_CASE("a body released deep inside the ground is pushed out without an explo
     forward_kinematics(m, d);
     CHECK(d.oMi[1].act(Vec3(1, 0, 0)).y() > 0.01 + 0.02 * 0.95);  // out, resting on the ground
   }
+}
+
+TEST_CASE("a bean twines round its pole: at least 5 turns under gravity, and it stays on") {
+  lsd::interp::Lsystem ls;
+  std::vector<lsd::grammar::Diagnostic> diags;
+  REQUIRE(lsd::interp::load_lsystem(lsd::test::example("dynamics/bean.ls"), {}, ls, diags));
+  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  lsd::interp::Simulation sim;
+  REQUIRE(sim.start(std::move(ls), settings, diags));
+  double highest_tip = 0;
+  REQUIRE(lsd::interp::run_until(sim, 55, 1, [&](const lsd::interp::TraceRow& r) {
+    highest_tip = std::max(highest_tip, r.tip.y());
+  }, diags));
+  const lsd::interp::TraceRow end = sim.trace_row();
+  // The points touching the pole (at the origin), in the order of the bodies.
+  std::vector<lsd::dyn::ContactForce> on_pole;
+  for (const lsd::dyn::ContactForce& c : sim.contacts())
+    if (c.kind == int(lsd::dyn::ObstacleKind::kPole)) on_pole.push_back(c);
+  std::sort(on_pole.begin(), on_pole.end(), [](const auto& a, const auto& b) { return a.body < b.body; });
+  REQUIRE(on_pole.size() >= 2);
+  double turned = 0;  // rad about the pole's axis, from the lowest contact to the highest
+  for (std::size_t k = 1; k < on_pole.size(); ++k) {
+    const double a0 = std::atan2(on_pole[k - 1].point.z(), on_pole[k - 1].point.x());
+    const double a1 = std::atan2(on_pole[k].point.z(), on_pole[k].point.x());
+    turned += std::remainder(a1 - a0, 2 * std::numbers::pi);
+  }
+  const double turns = std::abs(turned) / (2 * std::numbers::pi);
+  INFO(on_pole.size() << " of " << end.bodies << " bodies touch the pole; " << turns << " turns");
+  CHECK(turns >= 5);
+  CHECK(on_pole.size() >= std::size_t(0.8 * end.bodies));  // it hugs the pole, not only here and there
+  CHECK(on_pole.back().body >= end.bodies - 3);            // up to its tip
+  // It has not slid down: the tip is as high as it ever was, and beside the pole.
+  INFO("tip at height " << end.tip.y() << " m, highest " << highest_tip << " m");
+  CHECK(end.tip.y() >= highest_tip - 0.005);
+  CHECK(std::hypot(end.tip.x(), end.tip.z()) < 2 * 0.012);
+}
+
+TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at rest") {
+  lsd::interp::Lsystem ls;
+  std::vector<lsd::grammar::Diagnostic> diags;
+  REQUIRE(lsd::interp::load_lsystem(lsd::test::example("dynamics/espalier.ls"), {}, ls, diags));
+  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  lsd::interp::Simulation sim;
+  REQUIRE(sim.start(std::move(ls), settings, diags));
+  REQUIRE(lsd::interp::run_until(sim, 12, 0, nullptr, diags));
+  CHECK(sim.trace_row().kinetic < 1e-9);
+  int ties = 0;
+  double stretch = 0;  // m: the largest distance of a tied point from its point of the wire
+  for (const lsd::dyn::ContactForce& c : sim.contacts()) {
+    REQUIRE(c.kind == 4);  // nothing else touches
+    ++ties;
+    stretch = std::max(stretch, c.normal_force / settings.tie_stiffness);
+  }
+  CHECK(ties == 3 * 2 * 6);  // three wires, two cordons each, six bodies each
+  INFO("largest stretch of a tie: " << stretch << " m");
+  CHECK(stretch < 0.005);
 }
