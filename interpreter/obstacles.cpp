@@ -50,4 +50,19 @@ void add_ground(const std::vector<dyn::Obstacle>& obstacles, Geometry& g) {
   g.polygons.push_back({first, 4, kGroundColour, kNoModule});
 }
 
+void add_contact_marks(const std::vector<dyn::ContactForce>& contacts, Geometry& g) {
+  Vec3 lo(0, 0, 0), hi(0, 1, 0);
+  g.bounds(&lo, &hi);
+  const double size = std::max((hi - lo).norm(), 1e-3);
+  double largest = 0;
+  for (const dyn::ContactForce& c : contacts)
+    largest = std::max(largest, (c.normal_force * c.normal + c.tangential).norm());
+  const double dot = 0.012 * size, scale = largest > 0 ? 0.25 * size / largest : 0.0;
+  for (const dyn::ContactForce& c : contacts) {
+    g.spheres.push_back({c.point, dot, kContactColour, kNoModule});
+    const Vec3 f = c.normal_force * c.normal + c.tangential;
+    if (f.norm() * scale > dot) g.segments.push_back({c.point, c.point + scale * f, 0.4 * dot, kContactColour, kNoModule});
+  }
+}
+
 }  // namespace lsd::interp

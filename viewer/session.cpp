@@ -326,6 +326,7 @@ bool update_geometry(Session& s) {
                                    kNoModule});
     s.geometry.segments.push_back({base - interp::Vec3(0, 0.15 * h, 0), base, 1.25 * h, 4, kNoModule});
   }
+  if (s.show_contacts && !s.sim.living().empty()) interp::add_contact_marks(s.sim.contacts(), s.geometry);
   interp::add_poles_and_spheres(s.sim.settings.obstacles, s.geometry);
   interp::add_ground(s.sim.settings.obstacles, s.geometry);
   ++s.geometry_version;
