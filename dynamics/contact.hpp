@@ -50,6 +50,11 @@ void contact_forces(const Model& model, Data& data);
 // per tie.
 double contact_energy(const Model& model, Data& data);
 
+// The deepest overlap of two capsules that self contact keeps apart (not
+// joined neighbours), as a fraction of the smaller radius, at the pose in
+// data.oMi; 0 without self contact.
+double deepest_self_overlap(const Model& model, Data& data);
+
 // True when the pair of bodies is joined: the same body, parent and child,
 // or bodies whose tree path between them (not counting a common branch
 // body) is shorter than reach (m), so that their capsules meet at rest.

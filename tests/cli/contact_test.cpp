@@ -270,3 +270,29 @@ TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at res
   INFO("largest stretch of a tie: " << stretch << " m");
   CHECK(stretch < 0.005);
 }
+
+TEST_CASE("self contact: weeping branches draped over stiff ones settle without interpenetration") {
+  lsd::interp::Lsystem ls;
+  std::vector<lsd::grammar::Diagnostic> diags;
+  REQUIRE(lsd::interp::load_lsystem(lsd::test::example("dynamics/drape.ls"), {}, ls, diags));
+  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  REQUIRE(settings.self_contact);
+  const double dt = settings.dt;  // 1/240 s (at 1/60 it does not settle: docs/dynamics.md, "Self contact")
+  lsd::interp::Simulation sim;
+  REQUIRE(sim.start(std::move(ls), settings, diags));
+  double late_kinetic = 0, late_overlap = 0;  // the largest over the last 2 s
+  int self_touching = 0;
+  for (int s = 0; s < int(10 / dt); ++s) {
+    REQUIRE(sim.step(diags));
+    if (s < int(8 / dt)) continue;
+    late_kinetic = std::max(late_kinetic, sim.trace_row().kinetic);
+    lsd::dyn::Data d = sim.pose();
+    late_overlap = std::max(late_overlap, lsd::dyn::deepest_self_overlap(sim.living().model, d));
+  }
+  for (const lsd::dyn::ContactForce& c : sim.contacts()) self_touching += c.kind == 3;
+  CHECK(self_touching >= 5);  // the five weeping branches rest on the stiff ones
+  INFO("largest kinetic energy over the last 2 s: " << late_kinetic << " J");
+  CHECK(late_kinetic < 1e-6);
+  INFO("deepest overlap over the last 2 s: " << late_overlap << " of the smaller radius");
+  CHECK(late_overlap <= 0.1);
+}
