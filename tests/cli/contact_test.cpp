@@ -46,6 +46,14 @@ Rows read_contacts(const std::string& path) {
   return r;
 }
 
+// Starts a simulation of an example with the file's settings.
+bool start_example(const std::string& rel, lsd::interp::Simulation& sim, std::vector<lsd::grammar::Diagnostic>& diags) {
+  lsd::interp::Lsystem ls;
+  if (!lsd::interp::load_lsystem(lsd::test::example(rel), {}, ls, diags)) return false;
+  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  return sim.start(std::move(ls), settings, diags);
+}
+
 }  // namespace
 
 TEST_CASE("propped cantilever, n = 100, dt = 1/60: the support carries 3wL/8 and the tip stays at the clamp") {
@@ -216,12 +224,9 @@ TEST_CASE("a body released deep inside the ground is pushed out without an explo
 }
 
 TEST_CASE("a bean twines round its pole: at least 5 turns under gravity, and it stays on") {
-  lsd::interp::Lsystem ls;
   std::vector<lsd::grammar::Diagnostic> diags;
-  REQUIRE(lsd::interp::load_lsystem(lsd::test::example("dynamics/bean.ls"), {}, ls, diags));
-  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
   lsd::interp::Simulation sim;
-  REQUIRE(sim.start(std::move(ls), settings, diags));
+  REQUIRE(start_example("dynamics/bean.ls", sim, diags));
   double highest_tip = 0;
   REQUIRE(lsd::interp::run_until(sim, 55, 1, [&](const lsd::interp::TraceRow& r) {
     highest_tip = std::max(highest_tip, r.tip.y());
@@ -251,12 +256,10 @@ TEST_CASE("a bean twines round its pole: at least 5 turns under gravity, and it 
 }
 
 TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at rest") {
-  lsd::interp::Lsystem ls;
   std::vector<lsd::grammar::Diagnostic> diags;
-  REQUIRE(lsd::interp::load_lsystem(lsd::test::example("dynamics/espalier.ls"), {}, ls, diags));
-  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
   lsd::interp::Simulation sim;
-  REQUIRE(sim.start(std::move(ls), settings, diags));
+  REQUIRE(start_example("dynamics/espalier.ls", sim, diags));
+  const lsd::interp::RunSettings& settings = sim.settings;
   REQUIRE(lsd::interp::run_until(sim, 12, 0, nullptr, diags));
   CHECK(sim.trace_row().kinetic < 1e-9);
   int ties = 0;
@@ -272,14 +275,11 @@ TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at res
 }
 
 TEST_CASE("self contact: weeping branches draped over stiff ones settle without interpenetration") {
-  lsd::interp::Lsystem ls;
   std::vector<lsd::grammar::Diagnostic> diags;
-  REQUIRE(lsd::interp::load_lsystem(lsd::test::example("dynamics/drape.ls"), {}, ls, diags));
-  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
-  REQUIRE(settings.self_contact);
-  const double dt = settings.dt;  // 1/240 s (at 1/60 it does not settle: docs/dynamics.md, "Self contact")
   lsd::interp::Simulation sim;
-  REQUIRE(sim.start(std::move(ls), settings, diags));
+  REQUIRE(start_example("dynamics/drape.ls", sim, diags));
+  REQUIRE(sim.settings.self_contact);
+  const double dt = sim.settings.dt;  // 1/240 s (at 1/60 it does not settle: docs/dynamics.md, "Self contact")
   double late_kinetic = 0, late_overlap = 0;  // the largest over the last 2 s
   int self_touching = 0;
   for (int s = 0; s < int(10 / dt); ++s) {
