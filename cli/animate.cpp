@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "draw.hpp"
+#include "interpreter/obstacles.hpp"
 #include "interpreter/gltf_export.hpp"
 #include "interpreter/living.hpp"
 #ifdef LSD_HAVE_VIEWER
@@ -197,7 +198,7 @@ std::string frame_path(const std::string& pattern, long k) {
 
 }  // namespace
 
-int render_animation(const DrawOptions& o, int width, int height, OutputKind kind) {
+int render_animation(const DrawOptions& o, int width, int height, double pitch, OutputKind kind) {
   const bool video = kind == OutputKind::kMp4;
   if (!o.motion.time) return usage_error("render", "a video or frame sequence needs --time T (the span to animate)");
   std::string why;
@@ -223,11 +224,13 @@ int render_animation(const DrawOptions& o, int width, int height, OutputKind kin
         interp::Geometry g;
         interp::Vec3 a, b;
         if (!drawn_geometry(sim.lsystem(), sim.settings, g)) return false;
+        interp::add_poles_and_spheres(sim.settings.obstacles, g);
         if (g.bounds(&a, &b)) lo = lo.cwiseMin(a), hi = hi.cwiseMax(b);
         return true;
       }))
     return kExitInput;
   view::Camera cam;
+  cam.pitch = pitch;
   if (lo.x() > hi.x()) lo = interp::Vec3::Constant(-0.5), hi = interp::Vec3::Constant(0.5);  // nothing drawn
   view::frame_box(&cam, lo, hi, double(width) / height);
 
@@ -238,7 +241,10 @@ int render_animation(const DrawOptions& o, int width, int height, OutputKind kin
   progress.span(f.t0, f.time(f.count - 1), f.count, "rendering");
   const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
     interp::Geometry g;
-    if (!drawn_geometry(sim.lsystem(), sim.settings, g) || !pictures.draw(g, &cam, {}, &rgb, err)) return false;
+    if (!drawn_geometry(sim.lsystem(), sim.settings, g)) return false;
+    interp::add_poles_and_spheres(sim.settings.obstacles, g);
+    interp::add_ground(sim.settings.obstacles, g);
+    if (!pictures.draw(g, &cam, {}, &rgb, err)) return false;
     return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
   });
   pictures.close();
@@ -247,7 +253,7 @@ int render_animation(const DrawOptions& o, int width, int height, OutputKind kin
   return kExitOk;
 }
 #else
-int render_animation(const DrawOptions&, int, int, OutputKind) {
+int render_animation(const DrawOptions&, int, int, double, OutputKind) {
   std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
   return kExitUsage;
 }

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <numbers>
 #include <sstream>
 
 #include "draw.hpp"
 #include "interpreter/living.hpp"
+#include "interpreter/obstacles.hpp"
 #include "interpreter/obj_export.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/offscreen.hpp"
@@ -68,7 +70,7 @@ void add_draw_options(CLI::App& cmd, DrawOptions& o, const char* out_help) {
 
 }  // namespace
 
-bool plant_geometry(const DrawOptions& o, interp::Geometry& g) {
+bool plant_geometry(const DrawOptions& o, interp::Geometry& g, std::vector<dyn::Obstacle>* obstacles) {
   Progress progress(o.quiet);
   interp::Lsystem loaded;
   const interp::Lsystem* ls = &loaded;
@@ -90,8 +92,9 @@ bool plant_geometry(const DrawOptions& o, interp::Geometry& g) {
     if (!ok) return false;
   } else {
     if (!load_and_derive(o.in, o.n, loaded, progress)) return false;
-    settings.max_modules = o.in.max_modules;
+    settings = run_settings(loaded, o.motion, o.n, o.in.max_modules);
   }
+  if (obstacles) *obstacles = settings.obstacles;
   return drawn_geometry(*ls, settings, g);
 }
 
@@ -153,6 +156,7 @@ Runner add_render(CLI::App& app) {
   struct RenderOptions {
     DrawOptions draw;
     int width = 800, height = 800;
+    double pitch = 17;  // degrees
   };
   auto* cmd = app.add_subcommand(
       "render", "a picture of the plant (PNG), or with --time a video (MP4) or numbered PNG frames, without a display");
@@ -164,6 +168,9 @@ Runner add_render(CLI::App& app) {
   cmd->get_option("-o")->required();
   cmd->add_option("--width", o->width, "picture width in pixels (default 800)")->type_name("W")->check(number_range(16, 16384));
   cmd->add_option("--height", o->height, "picture height in pixels (default 800)")->type_name("H")->check(number_range(16, 16384));
+  cmd->add_option("--pitch", o->pitch, "the camera's height above the horizon in degrees (default 17; 89 looks down)")
+      ->type_name("DEG")
+      ->check(number_range(-89, 89));
   return [o]() {
     const OutputKind kind = output_kind(o->draw.out);
     if (kind != OutputKind::kPng && kind != OutputKind::kMp4 && kind != OutputKind::kPngFrames)
@@ -171,11 +178,19 @@ Runner add_render(CLI::App& app) {
     if (kind == OutputKind::kPng && o->draw.fps)
       return usage_error("render", "--fps needs a video (.mp4) or numbered frames (frames/%04d.png)");
 #ifdef LSD_HAVE_VIEWER
-    if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, kind);
+    const double pitch = o->pitch * std::numbers::pi / 180;
+    if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, pitch, kind);
     interp::Geometry g;
-    if (!plant_geometry(o->draw, g)) return kExitInput;
+    std::vector<dyn::Obstacle> obstacles;
+    if (!plant_geometry(o->draw, g, &obstacles)) return kExitInput;
+    // Framed on the plant, its poles and spheres; the ground lies under them.
+    interp::add_poles_and_spheres(obstacles, g);
+    view::Camera start;
+    start.pitch = pitch;
+    const view::Camera cam = view::frame_geometry(g, double(o->width) / o->height, start);
+    interp::add_ground(obstacles, g);
     std::string err;
-    if (!view::render_png(g, o->width, o->height, o->draw.out, &err)) {
+    if (!view::render_png(g, o->width, o->height, o->draw.out, &cam, {}, &err)) {
       std::cerr << "lsd: error: " << err << "\n";
       return kExitInput;
     }

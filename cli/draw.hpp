@@ -28,8 +28,9 @@ struct DrawOptions {
 bool drawn_geometry(const interp::Lsystem& ls, const interp::RunSettings& settings, interp::Geometry& g,
                     interp::LivingModel* model = nullptr);
 // Loads, derives (or with --time, grows and moves) and draws the plant, as
-// lsd segments, export and render (of a picture) do. Prints its errors.
-bool plant_geometry(const DrawOptions& o, interp::Geometry& g);
+// lsd segments, export and render (of a picture) do, and with obstacles the
+// dynamics: section's ground, poles and spheres. Prints its errors.
+bool plant_geometry(const DrawOptions& o, interp::Geometry& g, std::vector<dyn::Obstacle>* obstacles = nullptr);
 
 // "lsd COMMAND: what" on standard error; returns the usage exit status.
 int usage_error(const char* command, const std::string& what);
@@ -41,6 +42,7 @@ OutputKind output_kind(const std::string& path);
 // The animations: a glTF scene (export) and a video or numbered PNG frames
 // (render), for --time T at --fps F (default 30). Exit status.
 int export_gltf(const DrawOptions& o, bool binary);
-int render_animation(const DrawOptions& o, int width, int height, OutputKind kind);
+// (render: pitch in radians, the camera's height above the horizon).
+int render_animation(const DrawOptions& o, int width, int height, double pitch, OutputKind kind);
 
 }  // namespace lsd::cli

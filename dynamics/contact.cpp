@@ -306,8 +306,6 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
     const Vec3& n = c.normal;
     const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
                                 : Vec3(point_velocity(data, c.body, c.point) - point_velocity(data, c.other, c.point));
-    const double vn = n.dot(vp);
-    const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
     const double k = cm.stiffness;
     const double m = c.other < 0 ? mass(c.body) : mass(c.body) * mass(c.other) / (mass(c.body) + mass(c.other));
     // At least k dt (a time constant of at least the step): a stiff spring
@@ -315,26 +313,50 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
     // depth / dt (a bounce that never ends); with it the depth halves per
     // step and the force is the spring's at the depth the step ends with.
     const double d = std::max(cm.damping >= 0 ? cm.damping : critical(k, m), k * t.dt);
-    // The contact holds while the pass's pose overlaps (find_touches), its
-    // force that of the end of the step as the implicit solve finds it. The
-    // force at the pass's pose may pull (a body leaving faster than the
-    // spring's time constant): clipping it there would drop the contact for
-    // a step while the body is still inside, which then falls a whole step
-    // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
-    // pulls as much as the spring pushes at that depth.
-    const double spring = k * std::min(c.depth, c.cap);
-    const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
-    const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
-    const Vec3 vt = vp - vn * n;
-    const double ct = cm.friction * std::max(fn, 0.0) / std::max(vt.norm(), cm.slip_velocity);
-    const Vec3 ft = -ct * vt;
     const Mat3 nn = n * n.transpose();
-    const Mat3 S = kn * nn + (t.kD * ct) * (Mat3::Identity() - nn);
-    // The implicit part acts on the true acceleration, the pass's plus g.
-    const Vec3 f = fn * n + ft - S * g;
-    add_point(model, data, c.body, c.point, S, f);
-    if (c.other >= 0) add_point(model, data, c.other, c.point, S, -(fn * n + ft) - S * g);
-    data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
+    // One side of the contact: the body moving at share * vp against the
+    // other side (sign -1: the other body of a self contact, pushed along -n).
+    ContactForce record;
+    const auto side = [&](int body, double share, double sign) {
+      const Vec3 v = share * vp;
+      const double vn = n.dot(v);
+      const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
+      // The contact holds while the pass's pose overlaps (find_touches), its
+      // force that of the end of the step as the implicit solve finds it. The
+      // force at the pass's pose may pull (a body leaving faster than the
+      // spring's time constant): clipping it there would drop the contact for
+      // a step while the body is still inside, which then falls a whole step
+      // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
+      // pulls as much as the spring pushes at that depth.
+      const double spring = k * std::min(c.depth, c.cap);
+      const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
+      const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+      const Vec3 vt = v - vn * n;
+      const double ct = cm.friction * std::max(fn, 0.0) / std::max(vt.norm(), cm.slip_velocity);
+      const Vec3 ft = -ct * vt;
+      const Mat3 S = kn * nn + (t.kD * ct) * (Mat3::Identity() - nn);
+      // The implicit part acts on the true acceleration, the pass's plus g.
+      add_point(model, data, body, c.point, S, sign * (fn * n + ft) - S * g);
+      if (sign > 0) record = {c.body, c.other, c.kind, c.point, n, fn, ft};
+    };
+    if (c.other < 0) {
+      side(c.body, 1, 1);
+    } else {
+      // Self contact: the implicit term of each body treats the other as
+      // given, which the tree's sweep cannot couple. Against the other's
+      // velocity as it stands, two bodies pressed by a stiff contact swap
+      // velocities every step (each takes the other's), a jitter that never
+      // settles; each takes instead the pair's centre of mass as its
+      // partner, moving at (mA vA + mB vB) / (mA + mB), so that a body sees
+      // the share mB / (mA + mB) of the relative velocity (and the other
+      // mA / (mA + mB)): a stiff pair then comes to a common velocity in a
+      // step, as an inelastic collision does. At rest both shares push with
+      // the same spring force.
+      const double ma = mass(c.body), mb = mass(c.other), sum = ma + mb > 0 ? ma + mb : 1;
+      side(c.body, mb / sum, 1);
+      side(c.other, ma / sum, -1);
+    }
+    data.contacts.push_back(record);
     data.touching = true;
   });
 
@@ -359,13 +381,33 @@ void contact_forces(const Model& model, Data& data) {
 double contact_energy(const Model& model, Data& data) {
   const ContactModel& cm = model.contact;
   if (!cm.active()) return 0;
+  // The pose of the last call (the end of the last step) comes back at the
+  // start of the next: the broad and narrow phase need not run again.
+  const auto same = [](const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); };
+  if (data.energy_q.size() == data.q.size() && same(data.energy_base_q, data.base_q) &&
+      data.energy_base_p == data.base_p &&
+      std::equal(data.q.begin(), data.q.end(), data.energy_q.begin(), same))
+    return data.energy_value;
   double e = 0;
   find_touches(model, data, [&](const Touch& c) { e += spring_energy(cm.stiffness, c.depth, c.cap); });
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     e += 0.5 * cm.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
   }
+  data.energy_q = data.q;
+  data.energy_base_q = data.base_q;
+  data.energy_base_p = data.base_p;
+  data.energy_value = e;
   return e;
+}
+
+double deepest_self_overlap(const Model& model, Data& data) {
+  double deepest = 0;
+  if (!model.contact.self) return 0;
+  find_touches(model, data, [&](const Touch& c) {
+    if (c.other >= 0) deepest = std::max(deepest, c.depth / c.cap);
+  });
+  return deepest;
 }
 
 }  // namespace lsd::dyn

@@ -47,8 +47,14 @@ void contact_forces(const Model& model, Data& data);
 
 // The elastic energy (J) of the contact and tie springs at the pose in
 // data.oMi: 1/2 k d^2 per contact (k r (d - r/2) beyond the cap), 1/2 k e^2
-// per tie.
+// per tie. The last result is kept with its pose (Data::energy_q) and given
+// again at the same pose; a changed model needs a new Data (make_data).
 double contact_energy(const Model& model, Data& data);
+
+// The deepest overlap of two capsules that self contact keeps apart (not
+// joined neighbours), as a fraction of the smaller radius, at the pose in
+// data.oMi; 0 without self contact.
+double deepest_self_overlap(const Model& model, Data& data);
 
 // True when the pair of bodies is joined: the same body, parent and child,
 // or bodies whose tree path between them (not counting a common branch

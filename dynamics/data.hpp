@@ -139,6 +139,13 @@ struct Data {
   std::vector<int> grid_start, grid_items; // spatial hash of the capsules (self contact)
   std::vector<long long> grid_key;
   std::vector<double> body_length;  // (nbody, filled by the first self contact pass)
+  // contact_energy's last result and the pose it was found at: a step's
+  // energy guard asks at its end and the next step at its start, at the
+  // same pose (valid for the model this Data was made for).
+  std::vector<Quat> energy_q;       // (nbody) empty: nothing cached
+  Quat energy_base_q = Quat::Identity();
+  Vec3 energy_base_p = Vec3::Zero();
+  double energy_value = 0;          // J
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

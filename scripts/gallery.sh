@@ -26,6 +26,14 @@ run $lsd render examples/dynamics/bush2000.ls --time 8 -o docs/gallery/bush2000.
 run $lsd render examples/dynamics/pendulum.ls --time 0.3 -o docs/gallery/pendulum.png $size
 run $lsd render examples/dynamics/double_pendulum.ls --time 1 -o docs/gallery/double_pendulum.png $size
 run $lsd render examples/dynamics/cantilever.ls -D N=25 --time 2 -o docs/gallery/cantilever.png $size
+# contact and ties
+run $lsd render examples/dynamics/bean.ls --time 55 -o docs/gallery/bean.png $size
+run $lsd render examples/dynamics/espalier.ls --time 12 -o docs/gallery/espalier.png $size
+run $lsd render examples/dynamics/tomato.ls --time 6 -o docs/gallery/tomato.png $size
+run $lsd render examples/dynamics/twining.ls -D RHO=2.8 --time 14 --pitch 89 -o docs/gallery/twining.png $size
+for rho in 2.0 2.8 3.2 3.8; do
+  run $lsd render examples/dynamics/twining.ls -D RHO=$rho --time 14 --pitch 89 -o docs/twining/rho$rho.png --width 320 --height 320
+done
 # vlab-style object folders (cpfg models)
 for m in flower shell tree; do run $lsd render examples/cpfg/$m -o docs/gallery/cpfg_$m.png $size; done
 # every ABOP figure, as a thumbnail

@@ -100,8 +100,8 @@ void frame_box(Camera* cam, const Vec3& lo, const Vec3& hi, double aspect, doubl
       (lo + hi) / 2, (hi - lo).norm(), aspect, fill);
 }
 
-Camera frame_geometry(const interp::Geometry& g, double aspect) {
-  Camera cam;
+Camera frame_geometry(const interp::Geometry& g, double aspect, const Camera& start) {
+  Camera cam = start;
   Vec3 lo, hi;
   if (!g.bounds(&lo, &hi)) {
     frame_box(&cam, Vec3::Constant(-0.5), Vec3::Constant(0.5), aspect);

@@ -40,7 +40,8 @@ struct Camera {
 // [lo, hi] fills `fill` of the image in its tighter direction.
 void frame_box(Camera* cam, const Vec3& lo, const Vec3& hi, double aspect, double fill = 0.9);
 
-// Frames the geometry's bounds; a default camera at the origin when empty.
-Camera frame_geometry(const interp::Geometry& g, double aspect);
+// Frames the geometry's bounds from start's yaw, pitch and field of view; a
+// camera at the origin when empty.
+Camera frame_geometry(const interp::Geometry& g, double aspect, const Camera& start = {});
 
 }  // namespace lsd::view

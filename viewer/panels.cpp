@@ -208,6 +208,14 @@ void motion_section(App& app) {
   ImGui::SetNextItemWidth(-90);
   slider("gusts", &m.gust, 0, 1, "%.2f");
   if (speed > 0 && rs.drag <= 0) ImGui::TextColored(kWarnColour, "no air drag: the wind has no effect");
+  if (!rs.obstacles.empty() || rs.self_contact) {
+    ImGui::SetNextItemWidth(-90);
+    rebuild |= slider("friction", &rs.friction, 0, 2, "%.2f");
+    help_marker("dynamics: friction, Coulomb's coefficient (0: frictionless).");
+    ImGui::SetNextItemWidth(-90);
+    rebuild |= slider_log("contact k", &rs.contact_stiffness, 1e3, 1e7, "%.3g N/m");
+    help_marker("dynamics: contact stiffness, N/m per contact point.");
+  }
   if (ImGui::Checkbox("movable pot", &rs.kinematic_base)) rebuild = true;
   help_marker("A kinematic base: hold the arrow keys to accelerate the pot; it springs back when released.");
   if (rebuild) rebuild_model(s);
@@ -244,6 +252,8 @@ void view_section(App& app) {
   if (ImGui::Checkbox("antialiasing", &app.antialias)) app.antialias_auto = false;
   ImGui::SameLine();
   ImGui::Checkbox("grid", &app.grid);
+  if (ImGui::Checkbox("contacts", &app.session.show_contacts)) app.session.geometry_dirty = true;
+  help_marker("Contact and tie points (red dots) and their forces (red lines, the largest a quarter of the plant).");
 }
 
 void help_section() {

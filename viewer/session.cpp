@@ -12,13 +12,14 @@
 #include <numbers>
 
 #include "interpreter/derive.hpp"
+#include "interpreter/obstacles.hpp"
 #include "interpreter/keys.hpp"
 
 namespace lsd::view {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr std::uint32_t kNoModule = 0xffffffffu;  // geometry the viewer adds (the pot)
+using interp::kNoModule;  // geometry the viewer adds (the pot, the obstacles)
 
 // The pot returns to its place on a spring when the arrow keys are released.
 constexpr double kPotOmega = 2 * kPi * 0.6;  // rad/s
@@ -325,6 +326,9 @@ bool update_geometry(Session& s) {
                                    kNoModule});
     s.geometry.segments.push_back({base - interp::Vec3(0, 0.15 * h, 0), base, 1.25 * h, 4, kNoModule});
   }
+  if (s.show_contacts && !s.sim.living().empty()) interp::add_contact_marks(s.sim.contacts(), s.geometry);
+  interp::add_poles_and_spheres(s.sim.settings.obstacles, s.geometry);
+  interp::add_ground(s.sim.settings.obstacles, s.geometry);
   ++s.geometry_version;
   return true;
 }

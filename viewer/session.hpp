@@ -65,6 +65,7 @@ struct Session {
   // ---- What is drawn.
   interp::Geometry geometry;                 // in the world (base pose applied)
   bool geometry_dirty = true;
+  bool show_contacts = false;                // contact points and forces drawn (interp::add_contact_marks)
   std::vector<std::int32_t> drawn_body;      // (drawn string) body of each drawn module; empty = same as the string
   long drawn_body_version = -1;              // structure_version drawn_body was made for
   long geometry_version = 0;                 // increments on every rebuild of the geometry

@@ -3,6 +3,7 @@
 // clamped at one end and held at the other at the clamp's height carries
 // 3wL/8 of its weight wL.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -43,6 +44,14 @@ Rows read_contacts(const std::string& path) {
     r.kinds.push_back(f[3]);
   }
   return r;
+}
+
+// Starts a simulation of an example with the file's settings.
+bool start_example(const std::string& rel, lsd::interp::Simulation& sim, std::vector<lsd::grammar::Diagnostic>& diags) {
+  lsd::interp::Lsystem ls;
+  if (!lsd::interp::load_lsystem(lsd::test::example(rel), {}, ls, diags)) return false;
+  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  return sim.start(std::move(ls), settings, diags);
 }
 
 }  // namespace
@@ -212,4 +221,78 @@ TEST_CASE("a body released deep inside the ground is pushed out without an explo
     forward_kinematics(m, d);
     CHECK(d.oMi[1].act(Vec3(1, 0, 0)).y() > 0.01 + 0.02 * 0.95);  // out, resting on the ground
   }
+}
+
+TEST_CASE("a bean twines round its pole: at least 5 turns under gravity, and it stays on") {
+  std::vector<lsd::grammar::Diagnostic> diags;
+  lsd::interp::Simulation sim;
+  REQUIRE(start_example("dynamics/bean.ls", sim, diags));
+  double highest_tip = 0;
+  REQUIRE(lsd::interp::run_until(sim, 55, 1, [&](const lsd::interp::TraceRow& r) {
+    highest_tip = std::max(highest_tip, r.tip.y());
+  }, diags));
+  const lsd::interp::TraceRow end = sim.trace_row();
+  // The points touching the pole (at the origin), in the order of the bodies.
+  std::vector<lsd::dyn::ContactForce> on_pole;
+  for (const lsd::dyn::ContactForce& c : sim.contacts())
+    if (c.kind == int(lsd::dyn::ObstacleKind::kPole)) on_pole.push_back(c);
+  std::sort(on_pole.begin(), on_pole.end(), [](const auto& a, const auto& b) { return a.body < b.body; });
+  REQUIRE(on_pole.size() >= 2);
+  double turned = 0;  // rad about the pole's axis, from the lowest contact to the highest
+  for (std::size_t k = 1; k < on_pole.size(); ++k) {
+    const double a0 = std::atan2(on_pole[k - 1].point.z(), on_pole[k - 1].point.x());
+    const double a1 = std::atan2(on_pole[k].point.z(), on_pole[k].point.x());
+    turned += std::remainder(a1 - a0, 2 * std::numbers::pi);
+  }
+  const double turns = std::abs(turned) / (2 * std::numbers::pi);
+  INFO(on_pole.size() << " of " << end.bodies << " bodies touch the pole; " << turns << " turns");
+  CHECK(turns >= 5);
+  CHECK(on_pole.size() >= std::size_t(0.8 * end.bodies));  // it hugs the pole, not only here and there
+  CHECK(on_pole.back().body >= end.bodies - 3);            // up to its tip
+  // It has not slid down: the tip is as high as it ever was, and beside the pole.
+  INFO("tip at height " << end.tip.y() << " m, highest " << highest_tip << " m");
+  CHECK(end.tip.y() >= highest_tip - 0.005);
+  CHECK(std::hypot(end.tip.x(), end.tip.z()) < 2 * 0.012);
+}
+
+TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at rest") {
+  std::vector<lsd::grammar::Diagnostic> diags;
+  lsd::interp::Simulation sim;
+  REQUIRE(start_example("dynamics/espalier.ls", sim, diags));
+  const lsd::interp::RunSettings& settings = sim.settings;
+  REQUIRE(lsd::interp::run_until(sim, 12, 0, nullptr, diags));
+  CHECK(sim.trace_row().kinetic < 1e-9);
+  int ties = 0;
+  double stretch = 0;  // m: the largest distance of a tied point from its point of the wire
+  for (const lsd::dyn::ContactForce& c : sim.contacts()) {
+    REQUIRE(c.kind == 4);  // nothing else touches
+    ++ties;
+    stretch = std::max(stretch, c.normal_force / settings.tie_stiffness);
+  }
+  CHECK(ties == 3 * 2 * 6);  // three wires, two cordons each, six bodies each
+  INFO("largest stretch of a tie: " << stretch << " m");
+  CHECK(stretch < 0.005);
+}
+
+TEST_CASE("self contact: weeping branches draped over stiff ones settle without interpenetration") {
+  std::vector<lsd::grammar::Diagnostic> diags;
+  lsd::interp::Simulation sim;
+  REQUIRE(start_example("dynamics/drape.ls", sim, diags));
+  REQUIRE(sim.settings.self_contact);
+  const double dt = sim.settings.dt;  // 1/240 s (at 1/60 it does not settle: docs/dynamics.md, "Self contact")
+  double late_kinetic = 0, late_overlap = 0;  // the largest over the last 2 s
+  int self_touching = 0;
+  for (int s = 0; s < int(10 / dt); ++s) {
+    REQUIRE(sim.step(diags));
+    if (s < int(8 / dt)) continue;
+    late_kinetic = std::max(late_kinetic, sim.trace_row().kinetic);
+    lsd::dyn::Data d = sim.pose();
+    late_overlap = std::max(late_overlap, lsd::dyn::deepest_self_overlap(sim.living().model, d));
+  }
+  for (const lsd::dyn::ContactForce& c : sim.contacts()) self_touching += c.kind == 3;
+  CHECK(self_touching >= 5);  // the five weeping branches rest on the stiff ones
+  INFO("largest kinetic energy over the last 2 s: " << late_kinetic << " J");
+  CHECK(late_kinetic < 1e-6);
+  INFO("deepest overlap over the last 2 s: " << late_overlap << " of the smaller radius");
+  CHECK(late_overlap <= 0.1);
 }

@@ -40,3 +40,34 @@ TEST_CASE("lsd render writes a PNG of the requested size with the plant filling 
   CHECK(y1 - y0 + 1 > 0.7 * h);  // the camera frames the plant
   CHECK((x1 - x0 + 1) * (y1 - y0 + 1) > 0.3 * w * h);
 }
+
+TEST_CASE("lsd render draws the dynamics: section's pole, and --pitch 89 looks down on it") {
+  // A stem beside a pole 2 cm wide: seen from above (--pitch 89), the middle
+  // of the picture is the pole's top, grey (palette colour 15).
+  const std::string src = lsd::test::temp_path("render_pole.ls"), out = lsd::test::temp_path("render_pole.png");
+  {
+    std::FILE* f = std::fopen(src.c_str(), "w");
+    REQUIRE(f);
+    std::fputs("axiom: @M(0.03, 0, 0) B(0.3, 0.005)\ndynamics:\n  pole: 0, 0, 0.02, 0.3\n", f);
+    std::fclose(f);
+  }
+  std::remove(out.c_str());
+  std::string cmd = lsd::test::lsd_exe() + " render " + src + " --pitch 89 -o " + out + " --width 200 --height 200";
+  if (!std::getenv("DISPLAY")) cmd = "xvfb-run -a -s '-screen 0 1280x800x24' " + cmd;
+  auto r = lsd::test::run(cmd);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(out.c_str(), &w, &h, &n, 3);
+  REQUIRE(px);
+  int grey = 0;  // pixels with equal channels, darker than the background
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const unsigned char* p = px + 3 * (y * w + x);
+      if (std::abs(p[0] - p[1]) < 6 && std::abs(p[1] - p[2]) < 6 && p[0] < 150) ++grey;
+    }
+  stbi_image_free(px);
+  CHECK(grey > 0.1 * w * h);  // the pole's top, seen from above
+  // The pitch is an angle above the horizon: beyond 89 degrees it is a usage error.
+  CHECK(lsd::test::run(lsd::test::lsd_exe() + " render " + src + " --pitch 95 -o " + out).status != 0);
+}

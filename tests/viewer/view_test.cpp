@@ -2,6 +2,8 @@
 // picking without a window, and `lsd view` in its scripted mode under a
 // virtual display: screenshot, scripted pull, reload of an edited file.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include "support/lsd_test.hpp"
 #include "viewer/picking.hpp"
 #include "viewer/renderer.hpp"
+#include "interpreter/obstacles.hpp"
 #include "viewer/session.hpp"
 
 namespace {
@@ -309,4 +312,49 @@ TEST_CASE("lsd view --help explains the scripted mode; bad options are usage err
   CHECK(r.out.find("--screenshot") != std::string::npos);
   CHECK(lsd::test::run(lsd::test::lsd_exe() + " view x.ls --frames 2 --pull 1,2").status == 2);
   CHECK(lsd::test::run(lsd::test::lsd_exe() + " view x.ls --pull 1,0,0,0").status == 2);
+}
+
+TEST_CASE("the viewer draws the ground, poles and spheres, marks contacts on demand, and its contact sliders act") {
+  // A rod hinged beside a pole, falling onto the ground; a ball out of its way.
+  const std::string path = lsd::test::temp_path("view_contact.ls");
+  write_atomic(path,
+               "axiom: B(0.05, 0.01) +(80) J B(0.3, 0.01)\n"
+               "dynamics:\n  ground: 0\n  pole: 0.2, 0, 0.02, 0.5\n  sphere: -0.5, 0.3, 0, 0.1\n"
+               "  young: 1e5\n  dt: 1/60\n");
+  lsd::view::Session s;
+  REQUIRE(lsd::view::open_file(s, path));
+  lsd::view::advance(s, 2.0, 0);
+  auto count_unowned = [&] {
+    int segments = 0, spheres = 0, polygons = 0;
+    for (const auto& g : s.geometry.segments) segments += g.module == lsd::interp::kNoModule;
+    for (const auto& g : s.geometry.spheres) spheres += g.module == lsd::interp::kNoModule;
+    for (const auto& g : s.geometry.polygons) polygons += g.module == lsd::interp::kNoModule;
+    return std::array<int, 3>{segments, spheres, polygons};
+  };
+  s.geometry_dirty = true;
+  lsd::view::update_geometry(s);
+  const auto plain = count_unowned();
+  CHECK(plain == std::array<int, 3>{1, 1, 1});  // the pole, the ball, the ground
+  // The pole from the ground to its top, as wide as it is.
+  const auto& pole = *std::find_if(s.geometry.segments.begin(), s.geometry.segments.end(),
+                                   [](const auto& g) { return g.module == lsd::interp::kNoModule; });
+  CHECK(pole.p0.y() == 0);
+  CHECK(pole.p1.y() == 0.5);
+  CHECK(pole.width == Approx(0.04));
+  // The rod lies on the ground: the contacts appear as dots (one per contact) with their forces.
+  const std::size_t contacts = s.sim.contacts().size();
+  REQUIRE(contacts >= 1);
+  s.show_contacts = true;
+  s.geometry_dirty = true;
+  lsd::view::update_geometry(s);
+  const auto marked = count_unowned();
+  CHECK(marked[1] == plain[1] + int(contacts));
+  CHECK(marked[0] > plain[0]);  // force lines
+  // The sliders' settings reach the model.
+  s.sim.settings.friction = 0.1;
+  s.sim.settings.contact_stiffness = 3e4;
+  lsd::view::rebuild_model(s);
+  CHECK(s.sim.living().model.contact.friction == 0.1);
+  CHECK(s.sim.living().model.contact.stiffness == 3e4);
+  std::remove(path.c_str());
 }
