@@ -29,6 +29,9 @@ bool drawn_geometry(const interp::Lsystem& ls, const interp::RunSettings& settin
   }
   const bool same = ls.rules.homomorphism.empty();  // then `drawn` is the string itself
   g = interp::interpret(same ? ls.current : drawn, interp::turtle_options(ls.rules));
+  interp::Vec3 lo, hi;
+  if (!g.bounds(&lo, &hi))
+    std::cerr << "lsd: warning: nothing is drawn: the string (after the homomorphism) has no module that draws\n";
   if (model) {
     std::vector<grammar::Diagnostic> diags;
     if (!interp::build_living_model(ls.rules, settings, same ? ls.current : drawn, *model, diags)) {

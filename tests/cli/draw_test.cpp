@@ -124,3 +124,12 @@ TEST_CASE("segments of a living string draw the bent plant") {
   CHECK(segs[1].y1 == Approx(1).margin(1e-12));
   CHECK(segs[0].w == Approx(0.2));
 }
+
+TEST_CASE("a string with nothing to draw is a warning, not silence") {
+  const std::string empty = ls_file("nothing", "axiom: A B\n");
+  const auto r = run(lsd::test::lsd_exe() + " segments " + empty);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("warning: nothing is drawn") != std::string::npos);
+  const auto drawn = run(lsd::test::lsd_exe() + " segments " + ls_file("something", "axiom: F\n"));
+  CHECK(drawn.out.find("nothing is drawn") == std::string::npos);
+}
