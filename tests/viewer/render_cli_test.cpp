@@ -6,13 +6,19 @@
 
 #include "support/lsd_test.hpp"
 
+namespace {
+// `lsd render ARGS`, under a virtual display when there is none.
+lsd::test::Run render(const std::string& args) {
+  std::string cmd = lsd::test::lsd_exe() + " render " + args;
+  if (!std::getenv("DISPLAY")) cmd = "xvfb-run -a -s '-screen 0 1280x800x24' " + cmd;
+  return lsd::test::run(cmd);
+}
+}  // namespace
+
 TEST_CASE("lsd render writes a PNG of the requested size with the plant filling most of it") {
   std::string out = lsd::test::temp_path("render_cli.png");
   std::remove(out.c_str());
-  std::string cmd = lsd::test::lsd_exe() + " render " + lsd::test::example("abop/fig1_24a.ls") + " -o " + out +
-                    " --width 320 --height 240";
-  if (!std::getenv("DISPLAY")) cmd = "xvfb-run -a -s '-screen 0 1280x800x24' " + cmd;
-  auto r = lsd::test::run(cmd);
+  auto r = render(lsd::test::example("abop/fig1_24a.ls") + " -o " + out + " --width 320 --height 240");
   INFO(r.out);
   REQUIRE(r.status == 0);
   int w = 0, h = 0, n = 0;
@@ -52,9 +58,7 @@ TEST_CASE("lsd render draws the dynamics: section's pole, and --pitch 89 looks d
     std::fclose(f);
   }
   std::remove(out.c_str());
-  std::string cmd = lsd::test::lsd_exe() + " render " + src + " --pitch 89 -o " + out + " --width 200 --height 200";
-  if (!std::getenv("DISPLAY")) cmd = "xvfb-run -a -s '-screen 0 1280x800x24' " + cmd;
-  auto r = lsd::test::run(cmd);
+  auto r = render(src + " --pitch 89 -o " + out + " --width 200 --height 200");
   INFO(r.out);
   REQUIRE(r.status == 0);
   int w = 0, h = 0, n = 0;
