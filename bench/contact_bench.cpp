@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "dynamics/dynamics.hpp"
@@ -36,7 +37,9 @@ double time_steps(const Model& model, int block, int blocks) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // An argument (none, capsules, ground, self) times that case alone (for perf).
+  const std::string only = argc > 1 ? argv[1] : "";
   const int n = 10000;
   const Model plain = make_plant(n, false);
   Model shaped = plain;
@@ -56,6 +59,11 @@ int main() {
   contact_pass(ground, probe, StepTerms{});
   std::printf("10,000-body plant, one generalized-alpha step of 1/60 s (best of 20 blocks of 5 steps)\n");
   std::printf("  ground at the median height: %zu contacts at the start\n", probe.contacts.size());
+  if (!only.empty()) {
+    const Model* m = only == "none" ? &plain : only == "capsules" ? &shaped : only == "ground" ? &ground : &self;
+    std::printf("  %s: %.1f ns/body\n", only.c_str(), time_steps(*m, 5, 20));
+    return 0;
+  }
   const double base = time_steps(plain, 5, 20);
   std::printf("  %-34s %8.1f ns/body  1.00x\n", "no contact model", base);
   for (auto [name, m] : {std::pair{"capsules, no obstacle", &shaped}, std::pair{"half lying on the ground", &ground},

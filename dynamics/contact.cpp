@@ -8,15 +8,7 @@
 namespace lsd::dyn {
 namespace {
 
-// A touching point found by the narrow phase: body (and other, for self
-// contact) overlap by depth along normal (out of the obstacle or the other
-// body), at point (world).
-struct Touch {
-  int kind = 0;  // ContactForce::kind
-  int body = 0, other = -1;
-  Vec3 point, normal;
-  double depth = 0, cap = 0;
-};
+using Touch = ContactTouch;
 
 // The closest point of segment a-b to p.
 Vec3 closest_on_segment(const Vec3& a, const Vec3& b, const Vec3& p) {
@@ -120,20 +112,22 @@ void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at
   }
 }
 
-// Every touching point of the pose in data.oMi: capsules against obstacles,
-// capsule pairs (self contact), in a fixed order (capsule, then obstacle).
-template <class F>
-void find_touches(const Model& model, Data& data, F&& visit) {
+// Every touching point of the bodies at poses into out: capsules against
+// obstacles, capsule pairs (self contact), in a fixed order (capsule, then
+// obstacle).
+void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses, std::vector<Touch>& out) {
+  out.clear();
   const ContactModel& cm = model.contact;
   const std::size_t nc = cm.capsules.size();
   if (nc == 0 || (cm.obstacles.empty() && !cm.self)) return;
+  const auto visit = [&out](const Touch& t) { out.push_back(t); };
   const bool fixed_base = model.base_kind != BaseKind::kFloating;
   data.capsule_a.resize(nc);
   data.capsule_b.resize(nc);
   for (std::size_t k = 0; k < nc; ++k) {
     const Capsule& c = cm.capsules[k];
-    data.capsule_a[k] = data.oMi[std::size_t(c.body)].act(c.a);
-    data.capsule_b[k] = data.oMi[std::size_t(c.body)].act(c.b);
+    data.capsule_a[k] = poses[std::size_t(c.body)].act(c.a);
+    data.capsule_b[k] = poses[std::size_t(c.body)].act(c.b);
   }
   for (std::size_t k = 0; k < nc; ++k) {
     const Capsule& c = cm.capsules[k];
@@ -241,20 +235,30 @@ ContactTerm& term_of(Data& data, int body) {
 }
 
 // Adds a force f (world, N) at world point p of a body and the implicit
-// matrix Jp^T S Jp to the body's term; f already holds the gravity shift.
-void add_point(const Model& model, Data& data, int body, const Vec3& p, const Mat3& S, const Vec3& f) {
+// matrix Jp^T S Jp to the body's term, S = a I + b n n^T (a contact's
+// friction and normal parts, a tie's isotropic spring); f already holds the
+// gravity shift. With X = [r]x (r the arm) and u = r x n, the blocks are
+// -X S X = a (|r|^2 I - r r^T) + b u u^T, X S = a X + b u n^T, its
+// transpose -S X, and S.
+void add_point(const Model& model, Data& data, int body, const Vec3& p, double a, double b, const Vec3& n,
+               const Vec3& f) {
   if (body == 0 && model.base_kind != BaseKind::kFloating) return;  // the base does not move
   ContactTerm& c = term_of(data, body);
-  const Vec3 arm = p - data.oMi[std::size_t(body)].translation;
-  const Mat3 X = skew(arm);
-  const Mat3 XS = X * S;
-  c.K.topLeftCorner<3, 3>() -= XS * X;
-  c.K.topRightCorner<3, 3>() += XS;
-  c.K.bottomLeftCorner<3, 3>() -= S * X;
-  c.K.bottomRightCorner<3, 3>() += S;
-  c.p.head<3>() -= arm.cross(f);
+  const Vec3 r = p - data.oMi[std::size_t(body)].translation;
+  const Vec3 u = r.cross(n);
+  const Mat3 X = skew(r);
+  Mat6& K = c.K;
+  K.topLeftCorner<3, 3>() += a * (r.squaredNorm() * Mat3::Identity() - r * r.transpose()) + b * (u * u.transpose());
+  const Mat3 XS = a * X + b * (u * n.transpose());
+  K.topRightCorner<3, 3>() += XS;
+  K.bottomLeftCorner<3, 3>() += XS.transpose();
+  K.bottomRightCorner<3, 3>() += a * Mat3::Identity() + b * (n * n.transpose());
+  c.p.head<3>() -= r.cross(f);
   c.p.tail<3>() -= f;
 }
+
+// S g for S = a I + b n n^T.
+Vec3 times_g(double a, double b, const Vec3& n, const Vec3& g) { return a * g + (b * n.dot(g)) * n; }
 
 Vec3 point_velocity(const Data& data, int body, const Vec3& p) {
   const Motion& v = data.v[std::size_t(body)];
@@ -266,6 +270,27 @@ double critical(double k, double m) { return 2 * std::sqrt(k * std::max(m, 0.0))
 // The contact springs' energy for a depth d, capped at cap.
 double spring_energy(double k, double d, double cap) {
   return d <= cap ? 0.5 * k * d * d : k * cap * (d - 0.5 * cap);
+}
+
+// The touches of the state's pose (data.q and the base), kept with it
+// (Data::touches): found on body_poses, or on fk (the state's body_poses
+// already made, as forward_kinematics leaves them in data.oMi), so that they
+// are the same numbers whichever asks first, a pass or the energy guard, and
+// a resumed run finds what the first run found.
+const std::vector<Touch>& state_touches(const Model& model, Data& data, const std::vector<SE3>* fk) {
+  const auto same = [](const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); };
+  if (data.touch_q.size() == data.q.size() && same(data.touch_base_q, data.base_q) && data.touch_base_p == data.base_p &&
+      std::equal(data.q.begin(), data.q.end(), data.touch_q.begin(), same))
+    return data.touches;
+  if (!fk) {
+    body_poses(model, data, data.touch_pose);
+    fk = &data.touch_pose;
+  }
+  find_touches(model, data, *fk, data.touches);
+  data.touch_q = data.q;
+  data.touch_base_q = data.base_q;
+  data.touch_base_p = data.base_p;
+  return data.touches;
 }
 
 }  // namespace
@@ -302,7 +327,13 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
   const Vec3 g = model.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
   const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
 
-  find_touches(model, data, [&](const Touch& c) {
+  // The first pass of a step at the state's pose (every one but
+  // generalized-alpha's, which evaluates at its prediction) shares the
+  // state's touches with the energy guard; later substeps find their own.
+  const std::vector<Touch>* found = &data.pass_touches;
+  if (t.alpha || !t.step_start) find_touches(model, data, data.oMi, data.pass_touches);
+  else found = &state_touches(model, data, nullptr);
+  for (const Touch& c : *found) {
     const Vec3& n = c.normal;
     const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
                                 : Vec3(point_velocity(data, c.body, c.point) - point_velocity(data, c.other, c.point));
@@ -313,7 +344,6 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
     // depth / dt (a bounce that never ends); with it the depth halves per
     // step and the force is the spring's at the depth the step ends with.
     const double d = std::max(cm.damping >= 0 ? cm.damping : critical(k, m), k * t.dt);
-    const Mat3 nn = n * n.transpose();
     // One side of the contact: the body moving at share * vp against the
     // other side (sign -1: the other body of a self contact, pushed along -n).
     ContactForce record;
@@ -334,9 +364,9 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
       const Vec3 vt = v - vn * n;
       const double ct = cm.friction * std::max(fn, 0.0) / std::max(vt.norm(), cm.slip_velocity);
       const Vec3 ft = -ct * vt;
-      const Mat3 S = kn * nn + (t.kD * ct) * (Mat3::Identity() - nn);
+      const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
       // The implicit part acts on the true acceleration, the pass's plus g.
-      add_point(model, data, body, c.point, S, sign * (fn * n + ft) - S * g);
+      add_point(model, data, body, c.point, kt, kn - kt, n, sign * (fn * n + ft) - times_g(kt, kn - kt, n, g));
       if (sign > 0) record = {c.body, c.other, c.kind, c.point, n, fn, ft};
     };
     if (c.other < 0) {
@@ -358,7 +388,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
     }
     data.contacts.push_back(record);
     data.touching = true;
-  });
+  }
 
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
@@ -367,7 +397,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
     const double k = cm.tie_stiffness, d = critical(k, mass(tie.body));
     const Vec3 force = -k * (p - tie.anchor + t.kP * vp) - d * vp;
     const double s = t.kD * d + t.kK * k;
-    add_point(model, data, tie.body, p, s * Mat3::Identity(), force - s * g);
+    add_point(model, data, tie.body, p, s, 0.0, Vec3::UnitY(), force - s * g);
     const double fn = force.norm();
     data.contacts.push_back({tie.body, -1, 4, p, fn > 0 ? Vec3(force / fn) : Vec3::Zero(), fn, Vec3::Zero()});
   }
@@ -381,32 +411,20 @@ void contact_forces(const Model& model, Data& data) {
 double contact_energy(const Model& model, Data& data) {
   const ContactModel& cm = model.contact;
   if (!cm.active()) return 0;
-  // The pose of the last call (the end of the last step) comes back at the
-  // start of the next: the broad and narrow phase need not run again.
-  const auto same = [](const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); };
-  if (data.energy_q.size() == data.q.size() && same(data.energy_base_q, data.base_q) &&
-      data.energy_base_p == data.base_p &&
-      std::equal(data.q.begin(), data.q.end(), data.energy_q.begin(), same))
-    return data.energy_value;
   double e = 0;
-  find_touches(model, data, [&](const Touch& c) { e += spring_energy(cm.stiffness, c.depth, c.cap); });
+  for (const Touch& c : state_touches(model, data, &data.oMi)) e += spring_energy(cm.stiffness, c.depth, c.cap);
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     e += 0.5 * cm.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
   }
-  data.energy_q = data.q;
-  data.energy_base_q = data.base_q;
-  data.energy_base_p = data.base_p;
-  data.energy_value = e;
   return e;
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {
   double deepest = 0;
   if (!model.contact.self) return 0;
-  find_touches(model, data, [&](const Touch& c) {
+  for (const Touch& c : state_touches(model, data, nullptr))
     if (c.other >= 0) deepest = std::max(deepest, c.depth / c.cap);
-  });
   return deepest;
 }
 

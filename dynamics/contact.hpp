@@ -25,7 +25,7 @@
 // - Friction: regularised Coulomb, -mu N vt / max(|vt|, slip velocity): a
 //   stiff viscous force below the slip velocity, mu N above it.
 // - Self contact: capsule pairs from a spatial hash of their bounding boxes,
-//   rebuilt every pass (Teschner et al. 2003), except joined neighbours. Each
+//   found once per pose (Teschner et al. 2003), except joined neighbours. Each
 //   body takes the implicit term of the pair as if the other stood still
 //   (the coupling between the two does not fit the tree's sweep).
 // - Ties: a spring of tie stiffness from a body point to a world point,
@@ -46,14 +46,15 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t);
 void contact_forces(const Model& model, Data& data);
 
 // The elastic energy (J) of the contact and tie springs at the pose in
-// data.oMi: 1/2 k d^2 per contact (k r (d - r/2) beyond the cap), 1/2 k e^2
-// per tie. The last result is kept with its pose (Data::energy_q) and given
-// again at the same pose; a changed model needs a new Data (make_data).
+// data.oMi, which must be forward_kinematics' of the state: 1/2 k d^2 per
+// contact (k r (d - r/2) beyond the cap), 1/2 k e^2 per tie. The touches
+// are kept with their pose (Data::touches) for the next pass or call at
+// the same pose; a changed model needs a new Data (make_data).
 double contact_energy(const Model& model, Data& data);
 
 // The deepest overlap of two capsules that self contact keeps apart (not
-// joined neighbours), as a fraction of the smaller radius, at the pose in
-// data.oMi; 0 without self contact.
+// joined neighbours), as a fraction of the smaller radius, at the state's
+// pose; 0 without self contact.
 double deepest_self_overlap(const Model& model, Data& data);
 
 // True when the pair of bodies is joined: the same body, parent and child,

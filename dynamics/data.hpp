@@ -39,6 +39,16 @@ struct ContactForce {
   Vec3 tangential = Vec3::Zero();   // N, world: friction
 };
 
+// A touching point found by contact's narrow phase: body (and other, for
+// self contact) overlap by depth along normal (out of the obstacle or the
+// other body), at point (world); cap is the depth the spring stops at.
+struct ContactTouch {
+  int kind = 0;  // ContactForce::kind
+  int body = 0, other = -1;
+  Vec3 point = Vec3::Zero(), normal = Vec3::Zero();
+  double depth = 0, cap = 0;
+};
+
 // The implicit contact terms of one body in a pass (contact.hpp): a 6x6
 // symmetric positive semi-definite matrix added to its spatial inertia and a
 // wrench to its bias force (world axes about its origin).
@@ -139,13 +149,15 @@ struct Data {
   std::vector<int> grid_start, grid_items; // spatial hash of the capsules (self contact)
   std::vector<long long> grid_key;
   std::vector<double> body_length;  // (nbody, filled by the first self contact pass)
-  // contact_energy's last result and the pose it was found at: a step's
-  // energy guard asks at its end and the next step at its start, at the
-  // same pose (valid for the model this Data was made for).
-  std::vector<Quat> energy_q;       // (nbody) empty: nothing cached
-  Quat energy_base_q = Quat::Identity();
-  Vec3 energy_base_p = Vec3::Zero();
-  double energy_value = 0;          // J
+  // The touches of the state's pose (contact.cpp, state_touches), found
+  // once per pose and kept with it: a step's energy guard asks at its end,
+  // and the next step's pass and guard at its start, the same pose (valid
+  // for the model this Data was made for). touch_pose: that pose's bodies.
+  std::vector<ContactTouch> touches, pass_touches;  // pass_touches: a predicted pose's (not kept)
+  std::vector<Quat> touch_q;        // (nbody) empty: nothing kept
+  Quat touch_base_q = Quat::Identity();
+  Vec3 touch_base_p = Vec3::Zero();
+  std::vector<SE3> touch_pose;
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

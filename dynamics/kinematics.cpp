@@ -15,19 +15,26 @@ Motion base_velocity(const Model& model, const Data& data) {
   return Motion::zero();
 }
 
-void forward_kinematics(const Model& model, Data& data) {
+void body_poses(const Model& model, const Data& data, std::vector<SE3>& out) {
   const int n = model.nbody();
-  data.oMi[0] = {data.base_q.toRotationMatrix(), data.base_p};
-  data.v[0] = base_velocity(model, data);
+  out.resize(std::size_t(n));
+  out[0] = {data.base_q.toRotationMatrix(), data.base_p};
   for (int i = 1; i < n; ++i) {
-    const int p = model.parent[i];
-    const SE3& oMp = data.oMi[p];
+    const SE3& oMp = out[std::size_t(model.parent[i])];
     const SE3& pMj = model.joint_placement[i];
     // oMi = oMp * pMj * (q_i, 0): the joint point is body i's origin.
-    data.oMi[i].rotation = oMp.rotation * (pMj.rotation * data.q[i].toRotationMatrix());
-    data.oMi[i].translation = oMp.translation + oMp.rotation * pMj.translation;
+    out[std::size_t(i)].rotation = oMp.rotation * (pMj.rotation * data.q[i].toRotationMatrix());
+    out[std::size_t(i)].translation = oMp.translation + oMp.rotation * pMj.translation;
+  }
+}
+
+void forward_kinematics(const Model& model, Data& data) {
+  body_poses(model, data, data.oMi);
+  data.v[0] = base_velocity(model, data);
+  for (int i = 1; i < model.nbody(); ++i) {
+    const int p = model.parent[i];
     // v_i = v_p moved to o_i, plus the joint's rotation about o_i.
-    const Vec3 r = data.oMi[i].translation - oMp.translation;
+    const Vec3 r = data.oMi[i].translation - data.oMi[p].translation;
     data.v[i].angular = data.v[p].angular + data.oMi[i].rotation * data.w[i];
     data.v[i].linear = data.v[p].linear + data.v[p].angular.cross(r);
   }

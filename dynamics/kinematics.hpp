@@ -15,6 +15,10 @@ Motion base_velocity(const Model& model, const Data& data);
 // oMi and v of every body from q, w and the base state.
 void forward_kinematics(const Model& model, Data& data);
 
+// The poses alone (oMi) from q and the base state into out (resized): the
+// very numbers forward_kinematics gives.
+void body_poses(const Model& model, const Data& data, std::vector<SE3>& out);
+
 // Kinetic, gravitational (zero at world y = 0 for the default gravity: the
 // potential is -m g . x_com) and elastic (1/2 r^T K r) energies into data.
 // Runs forward_kinematics first.

@@ -54,8 +54,9 @@ StepTerms terms_of(const StepOptions& o) {
 // (omega h)^2 ~ 20 times its elastic energy as motion (docs/dynamics.md);
 // implicit Euler's first step damps that mode and the error of one
 // first-order step is O(h^2).
-void start_alpha(const Model& model, Data& data, const StepOptions& o, double max2) {
+void start_alpha(const Model& model, Data& data, const StepOptions& o, double max2, bool first) {
   StepTerms t;
+  t.step_start = first;
   t.dt = o.dt;
   t.kD = t.kP = o.dt;
   t.kK = o.dt * o.dt;
@@ -73,8 +74,9 @@ void start_alpha(const Model& model, Data& data, const StepOptions& o, double ma
 
 // One pass (two in a fast generalized-alpha step: a guess, then the step
 // with its velocity products at the guess's end velocity).
-void one_step(const Model& model, Data& data, const StepOptions& options, bool fast) {
+void one_step(const Model& model, Data& data, const StepOptions& options, bool fast, bool first) {
   StepTerms t = terms_of(options);
+  t.step_start = first;
   if (fast && t.alpha && data.alpha_valid) {
     StepTerms g = t;
     g.guess = true;
@@ -89,10 +91,10 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
   // The divergence check (check_state) is fused into the last sweep.
   const double max2 = options.max_angular_velocity * options.max_angular_velocity;
   if (max2 >= 0.0) {
-    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, max2);
+    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, max2, first);
     else aba_pass(model, data, t, max2);
   } else {  // NaN bound: every joint fails, as check_state says
-    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, -1.0);
+    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, -1.0, first);
     else aba_pass(model, data, t);
     check_state(model, data, options.max_angular_velocity);
   }
@@ -157,11 +159,11 @@ void step(const Model& model, Data& data, const StepOptions& options) {
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
   if (k == 1) {
-    one_step(model, data, options, fast);
+    one_step(model, data, options, fast, true);
   } else {
     StepOptions sub = options;
     sub.dt = options.dt / k;
-    for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast);
+    for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast, s == 0);
   }
   if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);
 }
