@@ -329,6 +329,15 @@ TEST_CASE("@#(id): the view file's contour is the cross-section of generalized c
       CHECK((sec[2] - sec[0]).dot(sec[4] - sec[2]) == Approx(0).margin(1e-6));
     }
   }
+  SECTION("a file named in another case is found, as on the disks vlab models come from") {
+    dir.write("p.v", "line style: cylinder\ncontour sides: 8\ncontour: 1 SQUARE.CON\n");
+    dir.write("p.l", "axiom: #(2) @#(1) @Gs f(1) @Ge(1)\n");
+    Drawn d = draw(dir.path("."));
+    REQUIRE(d.ok);
+    CHECK_FALSE(has_warning(d.diags, "SQUARE.CON"));
+    const auto sec = sections(d.g, 0, 1, 8);
+    CHECK((sec[1][0] - centroid(sec[1])).norm() == Approx(std::sqrt(2.0)));  // a corner of the square
+  }
   SECTION("@#(0) and @# are the circle again; @!(n) sets the sides") {
     dir.write("p.l", "axiom: #(2) @#(1) @# @!(5) @Gs f(1) @Ge(1) @#(1) @#(0) @Gs f(1) @Ge(1)\n");
     Drawn d = draw(dir.path("."));
