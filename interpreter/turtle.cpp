@@ -504,6 +504,50 @@ inline TurtleState::ControlPoint control_point(const TurtleState& t, const Turtl
   return c;
 }
 
+// The quads between consecutive sections of a sweep (sections x n points,
+// section by section), with vertex normals averaged over the quads around
+// each vertex (a closed cross-section repeats its first point last: both
+// copies get the normal of both sides). The first and the last sections are
+// shared with the pieces before and after: their normals are the section's
+// own, square to the headings h0 and h1 there, so that the pieces meet
+// without a crease.
+template <class Output>
+inline void sweep(const std::vector<Vec3>& grid, std::size_t strips, std::size_t n, const Vec3& h0, const Vec3& h1,
+                  int colour, std::uint32_t i, Output& out) {
+  if (n < 2) return;
+  auto at = [&](std::size_t s, std::size_t j) { return grid[s * n + j]; };
+  const bool closed = (at(0, 0) - at(0, n - 1)).squaredNorm() < 1e-24 && (at(strips, 0) - at(strips, n - 1)).squaredNorm() < 1e-24;
+  std::vector<Vec3> normal(grid.size(), Vec3::Zero());
+  for (std::size_t s = 0; s < strips; ++s)
+    for (std::size_t j = 0; j + 1 < n; ++j) {
+      // the quad's (Newell) normal, its area's weight
+      const Vec3 q[4] = {at(s, j), at(s, j + 1), at(s + 1, j + 1), at(s + 1, j)};
+      Vec3 f = Vec3::Zero();
+      for (int c = 0; c < 4; ++c) f += q[c].cross(q[(c + 1) % 4]);
+      for (std::size_t v : {s * n + j, s * n + j + 1, (s + 1) * n + j + 1, (s + 1) * n + j}) normal[v] += f;
+    }
+  if (closed)
+    for (std::size_t s = 0; s <= strips; ++s) normal[s * n] = normal[s * n + n - 1] = normal[s * n] + normal[s * n + n - 1];
+  for (const std::size_t s : {std::size_t(0), strips})
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::size_t before = j > 0 ? j - 1 : closed ? n - 2 : 0, after = j + 1 < n ? j + 1 : closed ? 1 : n - 1;
+      const Vec3 own = (at(s, after) - at(s, before)).cross(s == 0 ? h0 : h1);
+      if (own.norm() > 1e-12 * (at(s, after) - at(s, before)).norm()) {
+        Vec3& v = normal[s * n + j];
+        v = own.dot(v) < 0 ? Vec3(-own) : own;
+      }
+    }
+  for (Vec3& v : normal)
+    if (v.norm() > 1e-300) v.normalize();
+  for (std::size_t s = 0; s < strips; ++s)
+    for (std::size_t j = 0; j + 1 < n; ++j) {
+      const std::size_t v[4] = {s * n + j, s * n + j + 1, (s + 1) * n + j + 1, (s + 1) * n + j};
+      const Vec3 quad[4] = {grid[v[0]], grid[v[1]], grid[v[2]], grid[v[3]]};
+      const Vec3 nq[4] = {normal[v[0]], normal[v[1]], normal[v[2]], normal[v[3]]};
+      out.polygon(quad, 4, colour, i, nq);
+    }
+}
+
 // @Gc(strips) @Ge(strips): the cylinder goes on from its last control point
 // a to the turtle b. The axis is the Hermite curve from a to b whose tangents
 // are the headings times the distance |ab| times the tangent coefficients
@@ -545,7 +589,11 @@ inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const Walk
       v[j] = c + up * q.x() - left * q.y() + h * (q.z() / len);
     }
   };
+  // the sections of the strips, (strips + 1) x n points, for the quads and their smooth normals
+  std::vector<Vec3> grid;
+  if (!k.pixel_lines) grid.reserve(std::size_t(strips + 1) * n);
   section(prev, a.pos, a.H, a.U, r0.y(), 0);
+  if (!k.pixel_lines) grid.insert(grid.end(), prev.begin(), prev.end());
   Vec3 centre = a.pos;
   double width = a.width;
   TurtleState at = t;  // where a line of the pixel style ends
@@ -568,15 +616,12 @@ inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const Walk
       out.segment(centre, at, width, i);
     } else {
       section(cur, c, h, up, radius, tt);
-      for (std::size_t j = 0; j + 1 < n; ++j) {
-        const Vec3 quad[4] = {prev[j], prev[j + 1], cur[j + 1], cur[j]};
-        out.polygon(quad, 4, a.colour, i);
-      }
-      std::swap(prev, cur);
+      grid.insert(grid.end(), cur.begin(), cur.end());
     }
     centre = c;
     width = 2 * radius;
   }
+  if (!k.pixel_lines) sweep(grid, std::size_t(strips), n, a.H, b.H, a.colour, i, out);
 }
 
 // @Gs (and @Gc or @Ge outside a cylinder, as cpfg): a cylinder starts here.
@@ -728,7 +773,8 @@ struct KeepNothing {
   void reserve(const Census&) {}
   void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/) {}
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
-  void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/) {}
+  void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/,
+               const Vec3* /*normals: one per vertex, or none*/ = nullptr) {}
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
   void frame(const TurtleState&) {}
   void finish(const TurtleState&) {}
@@ -748,7 +794,11 @@ struct DrawGeometry : KeepNothing {
   void sphere(const TurtleState& t, double diameter, std::uint32_t i) {
     geo.spheres.push_back({t.pos, diameter, t.colour, i});
   }
-  void polygon(const Vec3* first, std::size_t count, int colour, std::uint32_t i) {
+  void polygon(const Vec3* first, std::size_t count, int colour, std::uint32_t i, const Vec3* normals = nullptr) {
+    if (normals) {
+      geo.polygon_normals.resize(geo.polygon_vertices.size(), Vec3::Zero());
+      geo.polygon_normals.insert(geo.polygon_normals.end(), normals, normals + count);
+    }
     geo.polygons.push_back({std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour, i});
     geo.polygon_vertices.insert(geo.polygon_vertices.end(), first, first + count);
   }
@@ -862,6 +912,14 @@ std::array<float, 3> palette_rgb(int colour) {
   };
   const int i = ((colour % 16) + 16) % 16;
   return {kPalette[i][0], kPalette[i][1], kPalette[i][2]};
+}
+
+Vec3 Geometry::vertex_normal(const Polygon& p, std::uint32_t k) const {
+  if (k < polygon_normals.size() && !polygon_normals[k].isZero()) return polygon_normals[k];
+  Vec3 n = Vec3::Zero();
+  for (std::uint32_t j = 0; j < p.count; ++j)
+    n += polygon_vertices[p.first + j].cross(polygon_vertices[p.first + (j + 1) % p.count]);
+  return n.norm() > 0 ? Vec3(n.normalized()) : Vec3(0, 0, 1);
 }
 
 bool Geometry::bounds(Vec3* lo, Vec3* hi) const {

@@ -97,6 +97,12 @@ struct Geometry {
   std::vector<Sphere> spheres;
   std::vector<Polygon> polygons;
   std::vector<Vec3> polygon_vertices;  // (sum of polygons[i].count), polygon by polygon
+  // Vertex normals of smooth polygons (generalized cylinders), by the index
+  // of the vertex in polygon_vertices; a vertex past its end, or whose normal
+  // is zero, takes its polygon's flat normal.
+  std::vector<Vec3> polygon_normals;
+  // The normal of polygon_vertices[k] in polygon p: its own, else p's flat (Newell) one.
+  Vec3 vertex_normal(const Polygon& p, std::uint32_t k) const;
   TurtleState final_state;             // the turtle after the last module
   std::vector<std::array<float, 3>> palette;  // a cpfg model's colours by index; empty: lsd's palette
 

@@ -238,15 +238,22 @@ Vec3 hermite(const Vec3& p0, const Vec3& m0, const Vec3& p1, const Vec3& m1, dou
   return (2 * t3 - 3 * t2 + 1) * p0 + (t3 - 2 * t2 + t) * m0 + (-2 * t3 + 3 * t2) * p1 + (t3 - t2) * m1;
 }
 
+// Writes the folder's p.l with this axiom and draws the folder, which must
+// give `polygons` polygons.
+Drawn draw_axiom(test::TempDir& dir, const std::string& axiom, std::size_t polygons) {
+  dir.write("p.l", "axiom: " + axiom + "\n");
+  Drawn d = draw(dir.path("."));
+  REQUIRE(d.ok);
+  REQUIRE(d.g.polygons.size() == polygons);
+  return d;
+}
+
 TEST_CASE("a generalized cylinder follows cpfg's Hermite curve through its control points (@Gs @Gc @Ge @Gt)") {
   test::TempDir dir;
   dir.write("p.v", "initial line width: 1\nline style: cylinder\ncontour sides: 6\n");
   SECTION("through the control points, square to the heading there, with the turtle's width") {
     // from (0,0,0) heading +y to (2,2,0) heading +x (the turtle turned right after f(2), then f(2))
-    dir.write("p.l", "axiom: #(2) @Gs f(2) -(90) f(2) #(1) @Ge(8)\n");
-    Drawn d = draw(dir.path("."));
-    REQUIRE(d.ok);
-    REQUIRE(d.g.polygons.size() == 8 * 6);
+    Drawn d = draw_axiom(dir, "#(2) @Gs f(2) -(90) f(2) #(1) @Ge(8)", 8 * 6);
     const auto sec = sections(d.g, 0, 8, 6);
     const Vec3 p0(0, 0, 0), h0(0, 1, 0);
     const Vec3 end = d.g.final_state.pos, hend = d.g.final_state.H;  // where the turtle ended: (2, 2, 0), +x
@@ -273,10 +280,7 @@ TEST_CASE("a generalized cylinder follows cpfg's Hermite curve through its contr
     }
   }
   SECTION("@Gt(0,0): zero tangents, a straight axis; @Gc(1): one straight strip") {
-    dir.write("p.l", "axiom: @Gt(0,0) @Gs f(2) -(90) f(2) @Ge(5) @Gt(1.2) @Gs f(1) @Gc(1) +(45) f(1) @Ge(1)\n");
-    Drawn d = draw(dir.path("."));
-    REQUIRE(d.ok);
-    REQUIRE(d.g.polygons.size() == (5 + 1 + 1) * 6);
+    Drawn d = draw_axiom(dir, "@Gt(0,0) @Gs f(2) -(90) f(2) @Ge(5) @Gt(1.2) @Gs f(1) @Gc(1) +(45) f(1) @Ge(1)", (5 + 1 + 1) * 6);
     const auto sec = sections(d.g, 0, 5, 6);
     const Vec3 a = centroid(sec[0]), b = centroid(sec[5]);
     for (int s = 1; s < 5; ++s) {
@@ -288,6 +292,19 @@ TEST_CASE("a generalized cylinder follows cpfg's Hermite curve through its contr
     CHECK(near(centroid(first[0]), b, 1e-9));  // the second cylinder starts where the first ended
     CHECK(near(centroid(first[1]), b + Vec3(1, 0, 0), 1e-9));
     CHECK(near(centroid(second[1]), d.g.final_state.pos, 1e-9));
+  }
+  SECTION("the quads are smooth: each vertex's normal is the cylinder's, square to its surface") {
+    Drawn d = draw_axiom(dir, "#(2) @Gs f(2) @Ge(3)", 3 * 6);
+    REQUIRE(d.g.polygon_normals.size() == d.g.polygon_vertices.size());
+    int outward = 0;
+    for (const auto& p : d.g.polygons)
+      for (std::uint32_t k = p.first; k < p.first + p.count; ++k) {
+        const Vec3 v = d.g.polygon_vertices[k], radial = Vec3(v.x(), 0, v.z()).normalized();
+        const Vec3 n = d.g.vertex_normal(p, k);
+        CHECK(std::fabs(n.dot(radial)) == Approx(1));
+        outward += n.dot(radial) > 0 ? 1 : -1;
+      }
+    CHECK(std::abs(outward) == 3 * 6 * 4);  // all on the same side
   }
   SECTION("@Gt(a,b) sets the coefficients: a larger one bulges the curve further from its chord") {
     auto bulge = [&](const std::string& gt) {
@@ -312,10 +329,7 @@ TEST_CASE("@#(id): the view file's contour is the cross-section of generalized c
   dir.write("square.con", kSquareContour);
   dir.write("p.v", "line style: cylinder\ncontour sides: 8\ncontour: 1 square.con\n");
   SECTION("a square contour gives a square cross-section, scaled by the radius") {
-    dir.write("p.l", "axiom: #(4) @#(1) @Gs f(3) @Ge(2)\n");
-    Drawn d = draw(dir.path("."));
-    REQUIRE(d.ok);
-    REQUIRE(d.g.polygons.size() == 2 * 8);
+    Drawn d = draw_axiom(dir, "#(4) @#(1) @Gs f(3) @Ge(2)", 2 * 8);
     for (const auto& sec : sections(d.g, 0, 2, 8)) {
       // 8 points spread evenly along the square: every side 2 (radius 2 x 1), the
       // diagonals 4 sqrt 2 and 4, alternating: corners and the middles of the sides
@@ -339,10 +353,7 @@ TEST_CASE("@#(id): the view file's contour is the cross-section of generalized c
     CHECK((sec[1][0] - centroid(sec[1])).norm() == Approx(std::sqrt(2.0)));  // a corner of the square
   }
   SECTION("@#(0) and @# are the circle again; @!(n) sets the sides") {
-    dir.write("p.l", "axiom: #(2) @#(1) @# @!(5) @Gs f(1) @Ge(1) @#(1) @#(0) @Gs f(1) @Ge(1)\n");
-    Drawn d = draw(dir.path("."));
-    REQUIRE(d.ok);
-    REQUIRE(d.g.polygons.size() == 2 * 5);
+    Drawn d = draw_axiom(dir, "#(2) @#(1) @# @!(5) @Gs f(1) @Ge(1) @#(1) @#(0) @Gs f(1) @Ge(1)", 2 * 5);
     for (const auto& sec : sections(d.g, 0, 1, 5))
       for (const Vec3& v : sec) CHECK((v - centroid(sec)).norm() == Approx(1));
   }
@@ -453,7 +464,7 @@ TEST_CASE("?P(x,y) with two parameters gets the turtle's x and y, as cpfg's") {
 }
 
 TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw without errors") {
-  for (const char* name : {"cpfg/flower", "cpfg/shell", "cpfg/tree"}) {
+  for (const char* name : {"cpfg/flower", "cpfg/shell", "cpfg/tree", "cpfg/tubes"}) {
     INFO(name);
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> diags;
