@@ -505,45 +505,58 @@ inline TurtleState::ControlPoint control_point(const TurtleState& t, const Turtl
 }
 
 // The quads between consecutive sections of a sweep (sections x n points,
-// section by section), with vertex normals averaged over the quads around
-// each vertex (a closed cross-section repeats its first point last: both
-// copies get the normal of both sides). The first and the last sections are
-// shared with the pieces before and after: their normals are the section's
-// own, square to the headings h0 and h1 there, so that the pieces meet
-// without a crease.
+// section by section; a closed cross-section repeats its first point last),
+// with a normal at each corner: the quads around the vertex averaged, but
+// not across a crease of the cross-section (neighbours more than 75 degrees
+// apart, the corners of a square contour). The first and the last sections
+// are shared with the pieces before and after: their normals are the
+// section's own, square to the headings h0 and h1 there, so that the pieces
+// meet without a seam.
 template <class Output>
 inline void sweep(const std::vector<Vec3>& grid, std::size_t strips, std::size_t n, const Vec3& h0, const Vec3& h1,
                   int colour, std::uint32_t i, Output& out) {
   if (n < 2) return;
+  constexpr double kSmooth = 0.2588;  // cos 75 degrees
+  const std::size_t cols = n - 1;     // quads around
   auto at = [&](std::size_t s, std::size_t j) { return grid[s * n + j]; };
-  const bool closed = (at(0, 0) - at(0, n - 1)).squaredNorm() < 1e-24 && (at(strips, 0) - at(strips, n - 1)).squaredNorm() < 1e-24;
-  std::vector<Vec3> normal(grid.size(), Vec3::Zero());
+  const bool closed = (at(0, 0) - at(0, cols)).squaredNorm() < 1e-24 && (at(strips, 0) - at(strips, cols)).squaredNorm() < 1e-24;
+  std::vector<Vec3> face(strips * cols);  // Newell normals, as long as the quads are large
   for (std::size_t s = 0; s < strips; ++s)
-    for (std::size_t j = 0; j + 1 < n; ++j) {
-      // the quad's (Newell) normal, its area's weight
+    for (std::size_t j = 0; j < cols; ++j) {
       const Vec3 q[4] = {at(s, j), at(s, j + 1), at(s + 1, j + 1), at(s + 1, j)};
       Vec3 f = Vec3::Zero();
       for (int c = 0; c < 4; ++c) f += q[c].cross(q[(c + 1) % 4]);
-      for (std::size_t v : {s * n + j, s * n + j + 1, (s + 1) * n + j + 1, (s + 1) * n + j}) normal[v] += f;
+      face[s * cols + j] = f;
     }
-  if (closed)
-    for (std::size_t s = 0; s <= strips; ++s) normal[s * n] = normal[s * n + n - 1] = normal[s * n] + normal[s * n + n - 1];
-  for (const std::size_t s : {std::size_t(0), strips})
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::size_t before = j > 0 ? j - 1 : closed ? n - 2 : 0, after = j + 1 < n ? j + 1 : closed ? 1 : n - 1;
-      const Vec3 own = (at(s, after) - at(s, before)).cross(s == 0 ? h0 : h1);
-      if (own.norm() > 1e-12 * (at(s, after) - at(s, before)).norm()) {
-        Vec3& v = normal[s * n + j];
-        v = own.dot(v) < 0 ? Vec3(-own) : own;
+  auto F = [&](std::size_t s, std::size_t j) { return face[s * cols + j]; };
+  // The normal of quad column j at the vertex (sv, jv), jv = j or j + 1.
+  auto corner = [&](std::size_t j, std::size_t sv, std::size_t jv) {
+    // the column on the other side of the vertex, if any
+    const bool first = jv == j;
+    const bool has_o = first ? (j > 0 || closed) : (j + 1 < cols || closed);
+    const std::size_t o = first ? (j > 0 ? j - 1 : cols - 1) : (j + 1 < cols ? j + 1 : 0);
+    Vec3 sum = Vec3::Zero();
+    bool joined = false;
+    for (const std::size_t r : {sv - 1, sv}) {  // the strips on either side (sv - 1 wraps past strips when sv = 0)
+      if (r >= strips) continue;
+      const Vec3 a = F(r, j), b = has_o ? F(r, o) : Vec3::Zero();
+      sum += a;
+      if (has_o && a.dot(b) > kSmooth * a.norm() * b.norm()) {
+        sum += b;
+        joined = true;
       }
     }
-  for (Vec3& v : normal)
-    if (v.norm() > 1e-300) v.normalize();
+    if (sv == 0 || sv == strips) {
+      const Vec3 edge = !joined ? at(sv, j + 1) - at(sv, j) : first ? at(sv, j + 1) - at(sv, o) : at(sv, o + 1) - at(sv, j);
+      const Vec3 own = edge.cross(sv == 0 ? h0 : h1);
+      if (own.norm() > 1e-12 * edge.norm()) sum = own.dot(sum) < 0 ? Vec3(-own) : own;
+    }
+    return sum.norm() > 1e-300 ? Vec3(sum.normalized()) : Vec3(Vec3::Zero());  // zero: the quad's own normal
+  };
   for (std::size_t s = 0; s < strips; ++s)
-    for (std::size_t j = 0; j + 1 < n; ++j) {
-      const std::size_t v[4] = {s * n + j, s * n + j + 1, (s + 1) * n + j + 1, (s + 1) * n + j};
-      const Vec3 quad[4] = {grid[v[0]], grid[v[1]], grid[v[2]], grid[v[3]]};
-      const Vec3 nq[4] = {normal[v[0]], normal[v[1]], normal[v[2]], normal[v[3]]};
+    for (std::size_t j = 0; j < cols; ++j) {
+      const Vec3 quad[4] = {at(s, j), at(s, j + 1), at(s + 1, j + 1), at(s + 1, j)};
+      const Vec3 nq[4] = {corner(j, s, j), corner(j, s, j + 1), corner(j, s + 1, j + 1), corner(j, s + 1, j)};
       out.polygon(quad, 4, colour, i, nq);
     }
 }

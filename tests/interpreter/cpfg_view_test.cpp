@@ -342,6 +342,12 @@ TEST_CASE("@#(id): the view file's contour is the cross-section of generalized c
       // the corners turn by 90 degrees
       CHECK((sec[2] - sec[0]).dot(sec[4] - sec[2]) == Approx(0).margin(1e-6));
     }
+    // the sides are flat: every vertex has its own side's normal, corners included
+    for (const auto& p : d.g.polygons) {
+      const Vec3* v = &d.g.polygon_vertices[p.first];
+      const Vec3 flat = (v[1] - v[0]).cross(v[3] - v[0]).normalized();
+      for (std::uint32_t k = 0; k < 4; ++k) CHECK(std::fabs(d.g.vertex_normal(p, p.first + k).dot(flat)) == Approx(1));
+    }
   }
   SECTION("a file named in another case is found, as on the disks vlab models come from") {
     dir.write("p.v", "line style: cylinder\ncontour sides: 8\ncontour: 1 SQUARE.CON\n");
