@@ -33,10 +33,19 @@ std::string folder_of(const std::string& path) {
   return p.has_parent_path() ? p.parent_path().string() : std::string(".");
 }
 
-// A file named in a view file or a specifications line: relative to the model's folder.
+// A file named in a view file or a specifications line: relative to the
+// model's folder. A name that differs from the file's only in case finds it,
+// as on the case-insensitive disks vlab models were written on (SEPAL.con for
+// sepal.con).
 std::string in_folder(const std::string& folder, const std::string& name) {
   if (name.empty() || name[0] == '/') return name;
-  return (fs::path(folder) / name).string();
+  const fs::path exact = fs::path(folder) / name;
+  std::error_code ec;
+  if (fs::exists(exact, ec) || name.find('/') != std::string::npos) return exact.string();
+  const std::string want = lower(name);
+  for (const auto& e : fs::directory_iterator(folder, ec))
+    if (lower(e.path().filename().string()) == want) return e.path().string();
+  return exact.string();
 }
 
 // The numbers of a value, separated by blanks or commas.

@@ -183,6 +183,39 @@ double Contour::length() const {
   return len;
 }
 
+std::vector<Vector3d> Contour::ring(int sides) const {
+  sides = std::max(sides, 3);
+  // the curve densely, and the length up to each sample
+  const int segs = std::max(1, closed ? int(points.size()) : int(points.size()) - 3);
+  const int dense = std::min(32 * segs, 1 << 16);
+  std::vector<Vector3d> q(std::size_t(dense + 1));
+  std::vector<double> len(std::size_t(dense + 1), 0.0);
+  for (int k = 0; k <= dense; ++k) {
+    q[std::size_t(k)] = point(double(k) / dense);
+    if (k > 0) len[std::size_t(k)] = len[std::size_t(k - 1)] + (q[std::size_t(k)] - q[std::size_t(k - 1)]).head<2>().norm();
+  }
+  const double total = len.back();
+  const int n = closed ? sides : sides + 1;
+  std::vector<Vector3d> out;
+  out.reserve(std::size_t(n));
+  std::size_t j = 1;
+  for (int k = 0; k < n; ++k) {
+    const double at = total * k / sides;
+    while (j < std::size_t(dense) && len[j] < at) ++j;
+    const double span = len[j] - len[j - 1];
+    const double w = span > 0 ? std::clamp((at - len[j - 1]) / span, 0.0, 1.0) : 0.0;
+    out.push_back(q[j - 1] * (1 - w) + q[j] * w);
+  }
+  if (closed) {  // turn the first point onto +x (the third coordinate stays)
+    const double a = std::atan2(out[0].y(), out[0].x());
+    if (out[0].head<2>().norm() > 1e-12) {
+      const double c = std::cos(a), s = std::sin(a);
+      for (Vector3d& p : out) p = Vector3d(c * p.x() + s * p.y(), -s * p.x() + c * p.y(), p.z());
+    }
+  }
+  return out;
+}
+
 bool read_function_file(const std::string& path, SplineFunction& out, std::string& error) {
   std::vector<std::string> lines;
   if (!read_lines(path, lines, error)) return false;
@@ -234,7 +267,7 @@ bool read_contour_file(const std::string& path, Contour& out, std::string& error
     return false;
   };
   if (lines.empty()) return fail("the file is empty");
-  if (field(lines[0], "cver", v) || field(lines[0], "version:", v)) {  // cuspy's versions 1.2 to 1.4
+  if (field(lines[0], "cver", v) || field(lines[0], "version:", v)) {  // cuspy's versions 1.1 to 1.4
     multiplicity = true;
     for (i = 1; i < lines.size() && !field(lines[i], "points:", v); ++i) {
     }
@@ -251,7 +284,8 @@ bool read_contour_file(const std::string& path, Contour& out, std::string& error
         i += std::size_t(std::max(m, 0));
       } else if (!(field(lines[i], "samples:", t) || field(lines[i], "name:", t) ||
                    field(lines[i], "background:", t) || field(lines[i], "heading:", t) ||
-                   field(lines[i], "up:", t) || field(lines[i], "size:", t))) {
+                   field(lines[i], "up:", t) || field(lines[i], "size:", t) || field(lines[i], "range:", t) ||
+                   field(lines[i], "dimension:", t))) {
         break;  // the first point
       }
     }

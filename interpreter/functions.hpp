@@ -34,6 +34,11 @@ struct Contour {
   std::vector<Eigen::Vector3d> sample(int n) const;
   Eigen::Vector3d point(double t) const;  // t in [0, 1]
   double length() const;                  // of the curve (by 200 chords)
+  // The cross-section of a generalized cylinder with `sides` sides, as cpfg
+  // makes it: points spread evenly by length along the curve (measured in x
+  // and y); a closed contour gives `sides` points, turned about the origin so
+  // that the first lies on +x; an open one gives sides + 1, as they are.
+  std::vector<Eigen::Vector3d> ring(int sides) const;
 };
 
 struct FunctionSet {

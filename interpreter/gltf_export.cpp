@@ -98,8 +98,10 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
   }
   for (const auto& p : local.polygons) {
     const int b = body_of(p.module);
-    for (std::uint32_t k = p.first; k < p.first + p.count; ++k)
+    for (std::uint32_t k = p.first; k < p.first + p.count; ++k) {
       local.polygon_vertices[k] = to_body[std::size_t(b)].act(local.polygon_vertices[k]);
+      if (k < local.polygon_normals.size()) local.polygon_normals[k] = to_body[std::size_t(b)].rotation * local.polygon_normals[k];
+    }
     add_polygon(per[std::size_t(b)].by_colour[p.colour], local, p);
   }
   // As indexed triangles of (position, normal) vertices. Positions are

@@ -101,18 +101,16 @@ void add_sphere(Mesh& m, const Geometry::Sphere& s, const MeshOptions& opt) {
 }
 
 void add_polygon(Mesh& m, const Geometry& g, const Geometry::Polygon& p) {
-  Vec3 n = Vec3::Zero();
-  for (std::uint32_t k = 0; k < p.count; ++k) {
-    const Vec3& a = g.polygon_vertices[p.first + k];
-    const Vec3& b = g.polygon_vertices[p.first + (k + 1) % p.count];
-    n += a.cross(b);
-  }
-  if (n.norm() > 0) n.normalize();
-  else n = Vec3(0, 0, 1);
   const std::uint32_t v0 = std::uint32_t(m.positions.size());
   for (std::uint32_t k = 0; k < p.count; ++k) position(m, g.polygon_vertices[p.first + k]);
-  const std::uint32_t ni = normal(m, n);
-  for (std::uint32_t k = 1; k + 1 < p.count; ++k) face(m, {{v0, ni}, {v0 + k, ni}, {v0 + k + 1, ni}});  // a fan
+  // one normal for a flat polygon, one per vertex for a smooth one
+  const bool smooth = p.first < g.polygon_normals.size();
+  const std::uint32_t n0 = normal(m, g.vertex_normal(p, p.first));
+  auto ni = [&](std::uint32_t k) { return k == 0 || !smooth ? n0 : normal(m, g.vertex_normal(p, p.first + k)); };
+  for (std::uint32_t k = 1; k + 1 < p.count; ++k) {
+    const std::uint32_t a = ni(k), b = ni(k + 1);
+    face(m, {{v0, n0}, {v0 + k, a}, {v0 + k + 1, b}});  // a fan
+  }
 }
 
 }  // namespace lsd::interp

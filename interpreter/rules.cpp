@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -549,11 +550,6 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
 // warning per module, where it is first written, that says what is ignored.
 void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos) {
   static const std::map<SymbolId, const char*> kIgnored = {
-      {kSymGcStart, "generalized cylinders are drawn as round cylinders from control point to control point "
-                    "(@Gs, F, @Gc, @Ge): cpfg's spline through them, its contours and tangents (@Gt @Gr @# @!) "
-                    "are ignored"},
-      {kSymGcPoint, nullptr}, {kSymGcEnd, nullptr}, {kSymGcTangents, nullptr}, {kSymGcRadius, nullptr},
-      {kSymGcSides, nullptr}, {kSymGcContour, nullptr},
       {kSymTexture, "textures are not drawn: @Tx is ignored"},
       {kSymTropismSet, "tropism modules (@Ts @T @Ti @Td @Tp @Tf) are ignored: the view file's tropisms bend "
                        "every F as ABOP's tropism"},
@@ -581,11 +577,35 @@ void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_p
     while (!it->second) --it;  // a family shares the message of its first member
     if (first.emplace(it->second, pos).second) order.push_back(it->second);
   };
-  for (std::size_t i = 0; i < rs.axiom.size(); ++i) see(rs.axiom.sym[i], axiom_pos);
-  for (const SuccessorModule& m : rs.axiom_succ) see(m.sym, m.pos);
+  // Generalized cylinders (@# @! @Gc @Ge): a constant that lsd cannot use as
+  // written, once per module and value (computed ones are clamped silently).
+  std::set<std::pair<SymbolId, double>> told;
+  auto check = [&](SymbolId sym, int np, double v, grammar::Pos pos) {
+    if (np < 1 || !told.emplace(sym, v).second) return;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    if (sym == kSymGcContour && v != 0 && !rs.functions.contours.count(int(v)))
+      c.warning(pos, std::string("@#(") + buf + "): the view file defines no contour " + buf +
+                         " (contour: id file): generalized cylinders take the circle, as in cpfg");
+    else if ((sym == kSymGcPoint || sym == kSymGcEnd) && !(v <= 256))
+      c.warning(pos, std::string(sym == kSymGcPoint ? "@Gc(" : "@Ge(") + buf +
+                         "): at most 256 strips are drawn between two control points");
+    else if (sym == kSymGcSides && !(v <= 256))
+      c.warning(pos, std::string("@!(") + buf + "): at most 256 sides are drawn around a generalized cylinder");
+  };
+  for (std::size_t i = 0; i < rs.axiom.size(); ++i) {
+    see(rs.axiom.sym[i], axiom_pos);
+    const int np = int(rs.axiom.param_begin[i + 1] - rs.axiom.param_begin[i]);
+    check(rs.axiom.sym[i], np, np > 0 ? rs.axiom.params[rs.axiom.param_begin[i]] : 0, axiom_pos);
+  }
+  auto see_succ = [&](const SuccessorModule& m) {
+    see(m.sym, m.pos);
+    if (!m.params.empty() && m.params[0].is_constant) check(m.sym, 1, m.params[0].value, m.pos);
+  };
+  for (const SuccessorModule& m : rs.axiom_succ) see_succ(m);
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
     for (const Production& p : g->prods)
-      for (const SuccessorModule& m : p.succ) see(m.sym, m.pos);
+      for (const SuccessorModule& m : p.succ) see_succ(m);
   for (const char* m : order) c.warning(first[m], m);
 }
 

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "interpreter/cpfg_view.hpp"
+#include "interpreter/functions.hpp"
 #include "interpreter/rules.hpp"
 
 namespace lsd::interp {
@@ -60,6 +61,10 @@ enum Op : std::uint8_t {
   kCylinderStart,  // @Gs: a generalized cylinder starts here
   kCylinderPoint,  // @Gc: a control point, the cylinder drawn from the last one
   kCylinderEnd,    // @Ge: the last control point
+  kCylinderTangents,  // @Gt(a, b)
+  kCylinderRadius,    // @Gr(a1, l1, a2, l2) or @Gr(flag)
+  kCylinderSides,     // @!(n)
+  kCylinderContour,   // @#(id)
 };
 
 struct OpTable {
@@ -107,6 +112,10 @@ struct OpTable {
       op[kSymGcStart] = kCylinderStart;
       op[kSymGcPoint] = kCylinderPoint;
       op[kSymGcEnd] = kCylinderEnd;
+      op[kSymGcTangents] = kCylinderTangents;
+      op[kSymGcRadius] = kCylinderRadius;
+      op[kSymGcSides] = kCylinderSides;
+      op[kSymGcContour] = kCylinderContour;
     }
     if (opt.body_sym != 0) op[kSymTie] = kTie;
     // Dynamics symbols override the turtle meaning of the same symbol.
@@ -215,6 +224,8 @@ struct WalkConstants {
   std::vector<Tropism> tropisms;  // bend toward each after each F and B
   bool rest_pose;  // joints and the base leave the turtle as it is (the undeformed plant)
   const CpfgView* cpfg;  // a cpfg model's view: increments and surfaces
+  const std::map<int, Contour>* contours;  // a cpfg model's contours (@#)
+  bool pixel_lines = false;  // cpfg's line style pixel: generalized cylinders are lines along their axis
   double width_increment = 0;
   int colour_increment = 1;
 
@@ -223,9 +234,11 @@ struct WalkConstants {
         cos_angle(std::cos(opt.angle * kDegToRad)),
         sin_angle(std::sin(opt.angle * kDegToRad)),
         rest_pose(rest),
-        cpfg(opt.cpfg) {
+        cpfg(opt.cpfg),
+        contours(opt.contours) {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
+    pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
     width_increment = cpfg->width_increment;
     colour_increment = cpfg->colour_increment;
     // The view file's tropisms (CPFG manual 8.1.8), bent as ABOP's: the old
@@ -265,11 +278,13 @@ struct OpenPolygons {
   }
 };
 
-// The turtle while it walks: its state, the states saved by `[`, the open polygons.
+// The turtle while it walks: its state, the states saved by `[`, the open
+// polygons, and the cross-sections of generalized cylinders made so far.
 struct Turtle {
   TurtleState state;
   std::vector<TurtleState> stack;
   OpenPolygons polygons;
+  std::map<std::pair<int, int>, std::vector<Vec3>> rings;  // (contour id, sides) -> sides + 1 points
 };
 
 // F f B: move l along H; inside a polygon the end point is a vertex
@@ -406,24 +421,241 @@ inline void apply_base(TurtleState& t, const double* p) {
 template <class Output>
 inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out,
                       bool vertex = true) {
-  const Vec3 p0 = tu.state.in_cylinder ? tu.state.cylinder_last : tu.state.pos;  // a cylinder goes on from its last point
+  const Vec3 p0 = tu.state.pos;
   move(tu, l, vertex);
   out.segment(p0, tu.state, width, i);
-  tu.state.cylinder_last = tu.state.pos;
   for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
 }
 
-// @Gc @Ge: a generalized cylinder goes on to here. lsd draws it as a
-// cylinder from its last control point (cpfg draws a spline through them,
-// with the view file's contours); after an F it has nothing left to draw.
-template <class Output>
-inline void cylinder_point(TurtleState& t, std::uint32_t i, Output& out) {
-  if (!t.in_cylinder) return;
-  if ((t.pos - t.cylinder_last).squaredNorm() > 0) {
-    const Vec3 p0 = t.cylinder_last;
-    out.segment(p0, t, t.width, i);
+// ---- cpfg's generalized cylinders (CPFG manual 6.7.3; cpfg's generalized
+// cylinder code): a Hermite curve from control point to control point, swept
+// with the contour's cross-section scaled by the radius.
+
+constexpr int kDefaultStrips = 4;  // @Gc and @Ge without a parameter
+constexpr int kMaxStrips = 256;    // strips between two control points, and sides around
+constexpr int kMaxSides = 256;
+
+// A module's count parameter as an int in [lo, hi]; NaN gives lo.
+inline int count_param(double v, int lo, int hi) {
+  if (!(v >= lo)) return lo;
+  return v >= hi ? hi : int(v);
+}
+
+// U turned by the rotation that takes the unit heading h0 to h1, so that
+// the frame does not twist about the heading (cpfg's adjust_up_and_leftS);
+// the result is a unit vector normal to h1.
+inline Vec3 transport(const Vec3& u, const Vec3& h0, const Vec3& h1) {
+  const Vec3 axis = h0.cross(h1);
+  const double s = axis.norm();
+  Vec3 v = s > 1e-12 ? rotate_about(u, axis / s, h0.dot(h1), s) : u;
+  v -= h1 * h1.dot(v);
+  return v.norm() > 1e-9 ? Vec3(v.normalized()) : Vec3(h1.unitOrthogonal());
+}
+
+// The cross-section of contour `id` with `sides` sides, as sides + 1 points
+// (a closed one ends with its first point again); an id the view file does
+// not define, and 0, give the unit circle, as in cpfg.
+inline const std::vector<Vec3>& ring(Turtle& tu, const WalkConstants& k, int id, int sides) {
+  const auto key = std::make_pair(id, sides);
+  auto it = tu.rings.find(key);
+  if (it != tu.rings.end()) return it->second;
+  std::vector<Vec3> r;
+  const Contour* c = nullptr;
+  if (k.contours && id != 0) {
+    const auto f = k.contours->find(id);
+    if (f != k.contours->end() && !f->second.points.empty()) c = &f->second;
   }
-  t.cylinder_last = t.pos;
+  if (c) {
+    r = c->ring(sides);
+    if (c->closed) r.push_back(r.front());
+  } else {
+    for (int j = 0; j <= sides; ++j) {
+      const double a = 2 * std::numbers::pi * (j % sides) / sides;
+      r.emplace_back(std::cos(a), std::sin(a), 0);
+    }
+  }
+  return tu.rings.emplace(key, std::move(r)).first->second;
+}
+
+// The cubic Hermite curve from p0 (tangent m0) to p1 (tangent m1) at t, and its derivative.
+template <class V>
+inline V hermite(const V& p0, const V& m0, const V& p1, const V& m1, double t) {
+  const double t2 = t * t, t3 = t2 * t;
+  return p0 * (2 * t3 - 3 * t2 + 1) + m0 * (t3 - 2 * t2 + t) + p1 * (-2 * t3 + 3 * t2) + m1 * (t3 - t2);
+}
+template <class V>
+inline V hermite_slope(const V& p0, const V& m0, const V& p1, const V& m1, double t) {
+  const double t2 = t * t;
+  return p0 * (6 * t2 - 6 * t) + m0 * (3 * t2 - 4 * t + 1) + p1 * (-6 * t2 + 6 * t) + m1 * (3 * t2 - 2 * t);
+}
+
+// The control point the turtle is at, its up vector carried from `prev`'s without twist.
+inline TurtleState::ControlPoint control_point(const TurtleState& t, const TurtleState::ControlPoint* prev) {
+  TurtleState::ControlPoint c;
+  c.pos = t.pos;
+  c.H = t.H.normalized();
+  c.U = prev ? transport(prev->U, prev->H, c.H) : transport(t.U, c.H, c.H);
+  c.width = t.width;
+  c.tangent_out = t.tangent[1];
+  c.radius_out[0] = t.radius_tangent[1][0];
+  c.radius_out[1] = t.radius_tangent[1][1];
+  c.contour = t.contour;
+  c.colour = t.colour;
+  return c;
+}
+
+// The quads between consecutive sections of a sweep (sections x n points,
+// section by section; a closed cross-section repeats its first point last),
+// with a normal at each corner: the quads around the vertex averaged, but
+// not across a crease of the cross-section (neighbours more than 75 degrees
+// apart, the corners of a square contour). The first and the last sections
+// are shared with the pieces before and after: their normals are the
+// section's own, square to the headings h0 and h1 there, so that the pieces
+// meet without a seam.
+template <class Output>
+inline void sweep(const std::vector<Vec3>& grid, std::size_t strips, std::size_t n, const Vec3& h0, const Vec3& h1,
+                  int colour, std::uint32_t i, Output& out) {
+  if (n < 2) return;
+  constexpr double kSmooth = 0.2588;  // cos 75 degrees
+  const std::size_t cols = n - 1;     // quads around
+  auto at = [&](std::size_t s, std::size_t j) { return grid[s * n + j]; };
+  const bool closed = (at(0, 0) - at(0, cols)).squaredNorm() < 1e-24 && (at(strips, 0) - at(strips, cols)).squaredNorm() < 1e-24;
+  std::vector<Vec3> face(strips * cols);  // Newell normals, as long as the quads are large
+  for (std::size_t s = 0; s < strips; ++s)
+    for (std::size_t j = 0; j < cols; ++j) {
+      const Vec3 q[4] = {at(s, j), at(s, j + 1), at(s + 1, j + 1), at(s + 1, j)};
+      Vec3 f = Vec3::Zero();
+      for (int c = 0; c < 4; ++c) f += q[c].cross(q[(c + 1) % 4]);
+      face[s * cols + j] = f;
+    }
+  auto F = [&](std::size_t s, std::size_t j) { return face[s * cols + j]; };
+  // The normal of quad column j at the vertex (sv, jv), jv = j or j + 1.
+  auto corner = [&](std::size_t j, std::size_t sv, std::size_t jv) {
+    // the column on the other side of the vertex, if any
+    const bool first = jv == j;
+    const bool has_o = first ? (j > 0 || closed) : (j + 1 < cols || closed);
+    const std::size_t o = first ? (j > 0 ? j - 1 : cols - 1) : (j + 1 < cols ? j + 1 : 0);
+    Vec3 sum = Vec3::Zero();
+    bool joined = false;
+    for (const std::size_t r : {sv - 1, sv}) {  // the strips on either side (sv - 1 wraps past strips when sv = 0)
+      if (r >= strips) continue;
+      const Vec3 a = F(r, j), b = has_o ? F(r, o) : Vec3::Zero();
+      sum += a;
+      if (has_o && a.dot(b) > kSmooth * a.norm() * b.norm()) {
+        sum += b;
+        joined = true;
+      }
+    }
+    if (sv == 0 || sv == strips) {
+      const Vec3 edge = !joined ? at(sv, j + 1) - at(sv, j) : first ? at(sv, j + 1) - at(sv, o) : at(sv, o + 1) - at(sv, j);
+      const Vec3 own = edge.cross(sv == 0 ? h0 : h1);
+      if (own.norm() > 1e-12 * edge.norm()) sum = own.dot(sum) < 0 ? Vec3(-own) : own;
+    }
+    return sum.norm() > 1e-300 ? Vec3(sum.normalized()) : Vec3(Vec3::Zero());  // zero: the quad's own normal
+  };
+  for (std::size_t s = 0; s < strips; ++s)
+    for (std::size_t j = 0; j < cols; ++j) {
+      const Vec3 quad[4] = {at(s, j), at(s, j + 1), at(s + 1, j + 1), at(s + 1, j)};
+      const Vec3 nq[4] = {corner(j, s, j), corner(j, s, j + 1), corner(j, s + 1, j + 1), corner(j, s + 1, j)};
+      out.polygon(quad, 4, colour, i, nq);
+    }
+}
+
+// @Gc(strips) @Ge(strips): the cylinder goes on from its last control point
+// a to the turtle b. The axis is the Hermite curve from a to b whose tangents
+// are the headings times the distance |ab| times the tangent coefficients
+// (a's outgoing @Gt, b's incoming); the radius is a Hermite curve of
+// (t, radius) from (0, a's width / 2) to (1, b's width / 2) whose tangents are
+// @Gr's, or linear; the cross-section morphs from a's contour to b's. It is
+// sampled in `strips` strips (1: a straight piece) and drawn as quads, or as
+// lines along the axis in cpfg's pixel line style.
+template <class Output>
+inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const WalkConstants& k, Output& out) {
+  TurtleState& t = tu.state;
+  const TurtleState::ControlPoint a = t.cylinder_last;
+  const TurtleState::ControlPoint b = control_point(t, &a);
+  t.cylinder_last = b;
+  const double len = (b.pos - a.pos).norm();
+  if (!(len >= 1e-5)) return;  // as cpfg: nothing between coincident control points
+  const Vec3 ma = a.H * (len * a.tangent_out), mb = b.H * (len * t.tangent[0]);
+  // the radius curve: points (0, ra) and (1, rb), tangents (dt, dr)
+  const Eigen::Vector2d r0(0, a.width / 2), r1(1, b.width / 2);
+  Eigen::Vector2d s0(a.radius_out[0], a.radius_out[1]), s1(t.radius_tangent[0][0], t.radius_tangent[0][1]);
+  if (t.scale_radius_tangents) {
+    s0.y() *= len;
+    s1.y() *= len;
+  }
+  const Eigen::Vector2d linear(1, r1.y() - r0.y());
+  if (s0.isZero()) s0 = linear;
+  if (s1.isZero()) s1 = linear;
+  strips = std::clamp(strips, 1, kMaxStrips);
+  const int sides = std::clamp(t.sides, 3, kMaxSides);
+  const std::vector<Vec3>& ca = ring(tu, k, a.contour, sides);
+  const std::vector<Vec3>& cb = ring(tu, k, b.contour, sides);
+  const std::size_t n = std::min(ca.size(), cb.size());
+  // one cross-section: centre, heading, radius, and t for the morph
+  std::vector<Vec3> prev(n), cur(n);
+  auto section = [&](std::vector<Vec3>& v, const Vec3& c, const Vec3& h, const Vec3& up, double radius, double tt) {
+    const Vec3 left = up.cross(h);
+    for (std::size_t j = 0; j < n; ++j) {
+      const Vec3 q = (ca[j] * (1 - tt) + cb[j] * tt) * radius;
+      v[j] = c + up * q.x() - left * q.y() + h * (q.z() / len);
+    }
+  };
+  // the sections of the strips, (strips + 1) x n points, for the quads and their smooth normals
+  std::vector<Vec3> grid;
+  if (!k.pixel_lines) grid.reserve(std::size_t(strips + 1) * n);
+  section(prev, a.pos, a.H, a.U, r0.y(), 0);
+  if (!k.pixel_lines) grid.insert(grid.end(), prev.begin(), prev.end());
+  Vec3 centre = a.pos;
+  double width = a.width;
+  TurtleState at = t;  // where a line of the pixel style ends
+  at.colour = a.colour;
+  for (int s = 1; s <= strips; ++s) {
+    const double r = double(s) / strips;
+    Vec3 c = b.pos, h = b.H, up = b.U;
+    double tt = 1, radius = r1.y();
+    if (strips > 1 && s < strips) {
+      const Eigen::Vector2d rad = hermite(r0, s0, r1, s1, r);
+      tt = rad.x();
+      radius = rad.y();
+      c = hermite(a.pos, ma, b.pos, mb, tt);
+      const Vec3 d = hermite_slope(a.pos, ma, b.pos, mb, tt);
+      if (d.norm() > 1e-12) h = d.normalized();
+      up = transport(a.U, a.H, h);
+    }
+    if (k.pixel_lines) {
+      at.pos = c;
+      out.segment(centre, at, width, i);
+    } else {
+      section(cur, c, h, up, radius, tt);
+      grid.insert(grid.end(), cur.begin(), cur.end());
+    }
+    centre = c;
+    width = 2 * radius;
+  }
+  if (!k.pixel_lines) sweep(grid, std::size_t(strips), n, a.H, b.H, a.colour, i, out);
+}
+
+// @Gs (and @Gc or @Ge outside a cylinder, as cpfg): a cylinder starts here.
+inline void cylinder_start(TurtleState& t) {
+  t.in_cylinder = true;
+  t.cylinder_last = control_point(t, nullptr);
+}
+
+// @Gr(flag) or @Gr(angle1, length1[, angle2, length2]): the radius tangents
+// (dt, dr) = length (cos angle, sin angle), coming in and going out.
+inline void radius_tangents(TurtleState& t, const double* p, int np) {
+  if (np == 1) {
+    t.scale_radius_tangents = p[0] != 0;
+    return;
+  }
+  if (np < 2) return;
+  for (int e = 0; e < 2; ++e) {
+    const double* q = np >= 4 ? p + 2 * e : p;
+    t.radius_tangent[e][0] = std::cos(q[0] * kDegToRad) * q[1];
+    t.radius_tangent[e][1] = std::sin(q[0] * kDegToRad) * q[1];
+  }
 }
 
 // One module's action on the turtle (LANGUAGE.md section 5), shared by every
@@ -516,15 +748,26 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       set_heading(t, p, np);
       break;
     case kCylinderStart:
-      t.in_cylinder = true;
-      t.cylinder_last = t.pos;
+      cylinder_start(t);
       break;
     case kCylinderPoint:
-      cylinder_point(t, i, out);
-      break;
     case kCylinderEnd:
-      cylinder_point(t, i, out);
-      t.in_cylinder = false;
+      if (!t.in_cylinder) cylinder_start(t);
+      else cylinder_segment(tu, np > 0 ? count_param(p[0], 1, kMaxStrips) : kDefaultStrips, i, k, out);
+      if (op == kCylinderEnd) t.in_cylinder = false;
+      break;
+    case kCylinderTangents:
+      if (np > 0) t.tangent[0] = t.tangent[1] = p[0];
+      if (np > 1) t.tangent[1] = p[1];
+      break;
+    case kCylinderRadius:
+      radius_tangents(t, p, np);
+      break;
+    case kCylinderSides:
+      t.sides = np > 0 ? count_param(p[0], 3, kMaxSides) : 8;
+      break;
+    case kCylinderContour:
+      t.contour = np > 0 ? count_param(p[0], 0, 1 << 30) : 0;
       break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);
@@ -543,7 +786,8 @@ struct KeepNothing {
   void reserve(const Census&) {}
   void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/) {}
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
-  void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/) {}
+  void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/,
+               const Vec3* /*normals: one per vertex, or none*/ = nullptr) {}
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
   void frame(const TurtleState&) {}
   void finish(const TurtleState&) {}
@@ -563,7 +807,11 @@ struct DrawGeometry : KeepNothing {
   void sphere(const TurtleState& t, double diameter, std::uint32_t i) {
     geo.spheres.push_back({t.pos, diameter, t.colour, i});
   }
-  void polygon(const Vec3* first, std::size_t count, int colour, std::uint32_t i) {
+  void polygon(const Vec3* first, std::size_t count, int colour, std::uint32_t i, const Vec3* normals = nullptr) {
+    if (normals) {
+      geo.polygon_normals.resize(geo.polygon_vertices.size(), Vec3::Zero());
+      geo.polygon_normals.insert(geo.polygon_normals.end(), normals, normals + count);
+    }
     geo.polygons.push_back({std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour, i});
     geo.polygon_vertices.insert(geo.polygon_vertices.end(), first, first + count);
   }
@@ -603,7 +851,11 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
 
   Turtle tu;
   tu.state.width = opt.width;
-  if (opt.cpfg) tu.state.colour = opt.cpfg->colour;
+  if (opt.cpfg) {
+    tu.state.colour = opt.cpfg->colour;
+    tu.state.sides = std::clamp(opt.cpfg->contour_sides, 3, kMaxSides);
+    tu.state.tangent[0] = tu.state.tangent[1] = opt.cpfg->tangent;
+  }
   tu.stack.reserve(census.max_depth);
 
   const std::size_t n = s.size();
@@ -639,6 +891,7 @@ TurtleOptions turtle_options(const RuleSet& rules) {
   }
   if (rules.cpfg) {  // the view file's angle and width (cpfg's defaults without one: 45 and 1)
     opt.cpfg = &rules.view;
+    opt.contours = &rules.functions.contours;
     opt.angle = rules.view.angle;
     opt.width = rules.view.width;
   }
@@ -672,6 +925,14 @@ std::array<float, 3> palette_rgb(int colour) {
   };
   const int i = ((colour % 16) + 16) % 16;
   return {kPalette[i][0], kPalette[i][1], kPalette[i][2]};
+}
+
+Vec3 Geometry::vertex_normal(const Polygon& p, std::uint32_t k) const {
+  if (k < polygon_normals.size() && !polygon_normals[k].isZero()) return polygon_normals[k];
+  Vec3 n = Vec3::Zero();
+  for (std::uint32_t j = 0; j < p.count; ++j)
+    n += polygon_vertices[p.first + j].cross(polygon_vertices[p.first + (j + 1) % p.count]);
+  return n.norm() > 0 ? Vec3(n.normalized()) : Vec3(0, 0, 1);
 }
 
 bool Geometry::bounds(Vec3* lo, Vec3* hi) const {

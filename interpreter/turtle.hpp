@@ -14,6 +14,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include <Eigen/Core>
@@ -26,6 +27,7 @@ namespace lsd::interp {
 using Vec3 = Eigen::Vector3d;
 struct RuleSet;   // rules.hpp
 struct CpfgView;  // cpfg_view.hpp
+struct Contour;   // functions.hpp
 
 struct TurtleOptions {
   double angle = 45;   // degrees, for + - & ^ \ / without a parameter
@@ -39,6 +41,7 @@ struct TurtleOptions {
   // A cpfg model (a .l file): cpfg's meaning of G g # ! ; , $ ~ @o @c @v @R,
   // and the view file's colours, increments and surfaces (CPFG manual 6).
   const CpfgView* cpfg = nullptr;
+  const std::map<int, Contour>* contours = nullptr;  // a cpfg model's contours by id (@#)
 };
 
 // The options a compiled L-system asks for: its angle:, step:, width:,
@@ -52,8 +55,18 @@ struct TurtleState {
   Vec3 U{0, 0, 1};
   double width = 0.1;
   int colour = 0;
-  bool in_cylinder = false;  // cpfg: between @Gs and @Ge (a generalized cylinder)
-  Vec3 cylinder_last{0, 0, 0};  // its last control point: @Gs, @Gc or the end of an F
+  // cpfg's generalized cylinders (CPFG manual 6.7.3)
+  int contour = 0;                     // @#(id): the cross-section, 0 the circle
+  int sides = 8;                       // @!(n): sides around a generalized cylinder
+  double tangent[2] = {1.2, 1.2};      // @Gt(a, b): Hermite tangent coefficients, coming in and going out
+  double radius_tangent[2][2] = {};    // @Gr(a1,l1,a2,l2): (dt, dradius) coming in and going out; 0 = linear
+  bool scale_radius_tangents = false;  // @Gr(1): the radius tangents are stretched with the segment
+  bool in_cylinder = false;            // between @Gs and @Ge
+  struct ControlPoint {                // the cylinder's last control point (@Gs, @Gc)
+    Vec3 pos{0, 0, 0}, H{0, 1, 0}, U{0, 0, 1};  // U: turned along with H without twist
+    double width = 0, tangent_out = 1.2, radius_out[2] = {0, 0};
+    int contour = 0, colour = 0;
+  } cylinder_last;
 };
 
 // What the turtle drew. The element types are nested (Geometry::Segment ...)
@@ -84,6 +97,12 @@ struct Geometry {
   std::vector<Sphere> spheres;
   std::vector<Polygon> polygons;
   std::vector<Vec3> polygon_vertices;  // (sum of polygons[i].count), polygon by polygon
+  // Vertex normals of smooth polygons (generalized cylinders), by the index
+  // of the vertex in polygon_vertices; a vertex past its end, or whose normal
+  // is zero, takes its polygon's flat normal.
+  std::vector<Vec3> polygon_normals;
+  // The normal of polygon_vertices[k] in polygon p: its own, else p's flat (Newell) one.
+  Vec3 vertex_normal(const Polygon& p, std::uint32_t k) const;
   TurtleState final_state;             // the turtle after the last module
   std::vector<std::array<float, 3>> palette;  // a cpfg model's colours by index; empty: lsd's palette
 

@@ -34,6 +34,7 @@ EXTRA_MANIFEST = [
     ("hand/runaway_homomorphism.ls", "segments", "{file} --max-modules 100000"),
     ("hand/unstable_explicit.ls", "run", "{file} --time 2"),
     ("hand/living_string_bad_joint.txt", "run", "support/living.ls --axiom-file {file} --time 0.01"),
+    ("hand/cpfg_gcyl_infinite_sides.l", "derive", "{file}"),
     # derive_fuzz: at t=4.8e13 s, t + dt == t, and the run never ended (here t=1e9, dt=1e-9)
     ("regressions/run_time_beyond_clock_precision.txt", "run", "support/living.ls --axiom-file {file} --time 1e9 --dt 1e-9"),
 ]

@@ -282,20 +282,18 @@ void Renderer::upload_spheres(const interp::Geometry& g) {
   n_sph_ = sph.size();
 }
 
-// Polygons: fans with the Newell normal, as in the OBJ export.
+// Polygons: fans with the Newell normal, or the vertices' own normals
+// (smooth generalized cylinders), as in the OBJ export.
 void Renderer::upload_polygons(const interp::Geometry& g) {
   std::vector<PolygonVertex> pv;
   for (const interp::Geometry::Polygon& p : g.polygons) {
     const Vec3* vs = g.polygon_vertices.data() + p.first;
-    Vec3 normal = Vec3::Zero();
-    for (std::uint32_t k = 0; k < p.count; ++k) normal += vs[k].cross(vs[(k + 1) % p.count]);
-    normal = normal.norm() > 0 ? normal.normalized() : Vec3(0, 0, 1);
     PolygonVertex corner;
-    put(corner.normal, normal);
     colour_bytes(g, p.colour, corner.rgba);
     for (std::uint32_t k = 1; k + 1 < p.count; ++k)
       for (std::uint32_t j : {0u, k, k + 1}) {
         put(corner.pos, vs[j] - origin_);
+        put(corner.normal, g.vertex_normal(p, p.first + j));
         pv.push_back(corner);
       }
   }

@@ -54,3 +54,60 @@ TEST_CASE("contour files: the three formats; a closed contour samples around") {
   CHECK((c.point(0) - Eigen::Vector3d(0, 0, 0)).norm() < 1e-9);  // a triple point is interpolated
   CHECK_FALSE(interp::read_contour_file(dir.write("c.con", "cver 1 3\nname: c\n"), c, err));
 }
+
+TEST_CASE("contour files: cuspy's headers 1.1, 1.2 and 1.4 (contact, end, range, dimension)") {
+  test::TempDir dir;
+  interp::Contour c;
+  std::string err;
+  REQUIRE(interp::read_contour_file(
+      dir.write("a.con", "cver 1 1\nname: a\npoints: 2 4\ntype: open\n0 0 0 3\n1 2 0 1\n"), c, err));
+  CHECK_FALSE(c.closed);
+  CHECK(c.points.size() == 4);
+  REQUIRE(interp::read_contour_file(
+      dir.write("b.con", "cver 1 2\nname: b\npoints: 4 4\ntype: cr\n1 0 0 1\n0 1 0 1\n-1 0 0 1\n0 -1 0 1\n"), c, err));
+  CHECK(c.closed);
+  REQUIRE(interp::read_contour_file(dir.write("c.con",
+                                              "version: 1.4\ncontact: 0 0 0\nend: 0 0 0\nheading: 0 1 0\nup: 0 0 -1\n"
+                                              "size: 1\npoints: 4\nrange: 0.0 1.0\ndimension: 4\ntype: bspline\n"
+                                              "0.25 -0.5 0 3\n0.25 -0.1 0 1\n0.15 0.15 0 1\n0 0.2 0 3\n"),
+                                    c, err));
+  CHECK_FALSE(c.closed);
+  REQUIRE(c.points.size() == 8);  // the multiplicities
+  CHECK((c.point(0) - Eigen::Vector3d(0.25, -0.5, 0)).norm() < 1e-9);
+  CHECK((c.point(1) - Eigen::Vector3d(0, 0.2, 0)).norm() < 1e-9);
+  // malformed: a clear message naming the file
+  CHECK_FALSE(interp::read_contour_file(dir.write("d.con", "version: 1.4\npoints: 2\n0 0 0 1\nx y\n"), c, err));
+  CHECK_THAT(err, Catch::Contains("d.con"));
+  CHECK_FALSE(interp::read_contour_file(dir.write("e.con", "5 3 open\n0 0 0\n"), c, err));
+  CHECK_THAT(err, Catch::Contains("ends before its 5 points"));
+  CHECK_FALSE(interp::read_contour_file(dir.write("f.con", "cver 1 3\nname: f\npoints: 1000000000 5\n"), c, err));
+  CHECK_FALSE(interp::read_contour_file(dir.path("none.con"), c, err));
+  CHECK_THAT(err, Catch::Contains("cannot open"));
+}
+
+TEST_CASE("a contour's ring: points evenly spread by length, a closed one turned to start on +x") {
+  interp::Contour c;
+  c.closed = true;
+  // a circle-like closed curve of radius about 2 that starts away from +x
+  for (int k = 0; k < 12; ++k) {
+    const double a = 0.4 + 2 * 3.14159265358979 * k / 12;
+    c.points.emplace_back(2 * std::cos(a), 2 * std::sin(a), 0);
+  }
+  const auto r = c.ring(10);
+  REQUIRE(r.size() == 10);
+  CHECK(r[0].y() == Approx(0).margin(1e-9));
+  CHECK(r[0].x() > 0);
+  double lo = 1e9, hi = 0;
+  for (std::size_t j = 0; j < 10; ++j) {
+    const double step = (r[(j + 1) % 10] - r[j]).norm();
+    lo = std::min(lo, step);
+    hi = std::max(hi, step);
+  }
+  CHECK(hi / lo == Approx(1).epsilon(1e-3));  // chords of equal arcs
+  // open: sides + 1 points from end to end
+  interp::Contour open;
+  for (double x : {-1.0, -1.0, -1.0, 0.0, 1.0, 1.0, 1.0}) open.points.emplace_back(x, 0, 0);
+  const auto o = open.ring(4);
+  REQUIRE(o.size() == 5);
+  for (int j = 0; j <= 4; ++j) CHECK(o[std::size_t(j)].x() == Approx(-1 + 0.5 * j).margin(1e-9));
+}
