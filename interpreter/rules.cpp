@@ -547,7 +547,7 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
 
 // What lsd's turtle does not draw of cpfg's modules (CPFG manual 6): one
 // warning per module, where it is first written, that says what is ignored.
-void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos) {
+void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos, bool environment) {
   static const std::map<SymbolId, const char*> kIgnored = {
       {kSymGcStart, "generalized cylinders are drawn as round cylinders from control point to control point "
                     "(@Gs, F, @Gc, @Ge): cpfg's spline through them, its contours and tangents (@Gt @Gr @# @!) "
@@ -565,7 +565,8 @@ void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_p
       {kSymRayNewObject, nullptr}, {kSymCondCut, nullptr},
       {kSymPatchInit, "L-system defined surfaces (@PS @PC @PD) are not drawn"}, {kSymPatchPoint, nullptr},
       {kSymPatchDraw, nullptr},
-      {kSymQueryE, "lsd runs no environment program: ?E keeps its parameters"},
+      {kSymQueryE, "?E is answered by an environment program only, and this model names none (-e file.e in "
+                   "its folder's specifications): ?E keeps its parameters"},
       {kSymQueryQ, "?Q is not filled: it keeps its parameters"},
       {kSymCircleBoundScreen, "bounded circles (@bo @bc) are not drawn"}, {kSymCircleBound, nullptr},
       {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
@@ -577,7 +578,7 @@ void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_p
   std::vector<const char*> order;
   auto see = [&](SymbolId sym, grammar::Pos pos) {
     auto it = kIgnored.find(sym);
-    if (it == kIgnored.end()) return;
+    if (it == kIgnored.end() || (sym == kSymQueryE && environment)) return;
     while (!it->second) --it;  // a family shares the message of its first member
     if (first.emplace(it->second, pos).second) order.push_back(it->second);
   };
@@ -629,7 +630,8 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
 
   check_arities(c);
   summarise(rs);
-  if (rs.cpfg) warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1});
+  if (rs.cpfg)
+    warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1}, opts.environment);
 
   for (std::size_t i = before; i < diags.size(); ++i)
     if (!diags[i].warning) return false;

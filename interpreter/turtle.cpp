@@ -43,6 +43,7 @@ enum Op : std::uint8_t {
   kQueryH,
   kQueryL,
   kQueryU,
+  kQueryE,  // ?E: asked of an environment program (environment.hpp)
   kBody,   // opt.body_sym
   kJoint,  // opt.joint_sym
   kBase,   // @Base: the pose of a moving base
@@ -90,6 +91,7 @@ struct OpTable {
     op[kSymQueryH] = kQueryH;
     op[kSymQueryL] = kQueryL;
     op[kSymQueryU] = kQueryU;
+    op[kSymQueryE] = kQueryE;
     op[kSymBase] = kBase;
     op[kSymMove] = kMoveTo;
     if (opt.cpfg) {  // cpfg's alphabet (CPFG manual 6; cpfg's interpret.c and blackbox.c)
@@ -485,6 +487,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kQueryH: out.query(i, np, t.H); break;
     case kQueryL: out.query(i, np, t.L); break;
     case kQueryU: out.query(i, np, t.U); break;
+    case kQueryE: out.environment(i, t); break;
     case kBody:  // B(l, r, ...): a cylinder of radius r along H, then move l
       out.frame(t);
       draw_move(tu, np > 0 ? p[0] : k.step, np > 1 ? 2 * p[1] : t.width, i, k, out);
@@ -545,6 +548,7 @@ struct KeepNothing {
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
   void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/) {}
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
+  void environment(std::uint32_t /*module*/, const TurtleState&) {}
   void frame(const TurtleState&) {}
   void finish(const TurtleState&) {}
 };
@@ -589,6 +593,13 @@ struct RecordFrames : KeepNothing {
   std::vector<TurtleState>& frames;
   explicit RecordFrames(std::vector<TurtleState>& f) : frames(f) {}
   void frame(const TurtleState& t) { frames.push_back(t); }
+};
+
+// environment_queries: the state at every ?E.
+struct RecordQueries : KeepNothing {
+  std::vector<std::pair<std::uint32_t, TurtleState>>& at;
+  explicit RecordQueries(std::vector<std::pair<std::uint32_t, TurtleState>>& a) : at(a) {}
+  void environment(std::uint32_t i, const TurtleState& t) { at.emplace_back(i, t); }
 };
 
 // The walker: every module's action in string order, told to `out`. A first
@@ -714,6 +725,13 @@ Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
 }
 
 void fill_queries(ModuleString& s, const TurtleOptions& opt) { walk(s, opt, false, FillQueries(s)); }
+
+std::vector<std::pair<std::uint32_t, TurtleState>> environment_queries(const ModuleString& s,
+                                                                      const TurtleOptions& opt) {
+  std::vector<std::pair<std::uint32_t, TurtleState>> at;
+  walk(s, opt, false, RecordQueries(at));
+  return at;
+}
 
 std::vector<TurtleState> body_joint_frames(const ModuleString& s, const TurtleOptions& opt, bool rest_pose) {
   std::vector<TurtleState> frames;

@@ -14,6 +14,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -109,6 +110,11 @@ Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {});
 // two (cpfg's ?P(x,y)) gets x and y. Modules with another number of
 // parameters are left alone.
 void fill_queries(ModuleString& s, const TurtleOptions& opt = {});
+
+// The turtle state at every ?E module (cpfg's query of an environment
+// program, environment.hpp), with the module's index, in string order.
+std::vector<std::pair<std::uint32_t, TurtleState>> environment_queries(const ModuleString& s,
+                                                                      const TurtleOptions& opt);
 
 // The turtle state at every body, joint and tie module (opt.body_sym,
 // opt.joint_sym, @Tie), in string order: for a B the state where its cylinder
