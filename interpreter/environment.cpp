@@ -65,6 +65,12 @@ std::vector<std::string> words_of(const std::string& s) {
 
 using Clock = std::chrono::steady_clock;
 
+std::string seconds(double s) {
+  std::ostringstream o;
+  o << s << " s";
+  return o.str();
+}
+
 // An executable: a name with a slash from the folder, else on PATH, else in the folder.
 std::string find_program(const std::string& name, const std::string& folder) {
   auto runnable = [](const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
@@ -213,7 +219,7 @@ struct EnvironmentProgram::Impl {
         return false;
       }
       if (Clock::now() > end) {
-        error = "the program did not answer within " + std::to_string(int(timeout)) + " s";
+        error = "the program did not answer within " + seconds(timeout);
         return false;
       }
     }
@@ -265,7 +271,7 @@ struct EnvironmentProgram::Impl {
         }
       }
       if (Clock::now() > end) {
-        error = "the program did not answer within " + std::to_string(int(timeout)) + " s";
+        error = "the program did not answer within " + seconds(timeout);
         return false;
       }
     }
@@ -460,6 +466,8 @@ std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentF
   std::fflush(nullptr);
   const pid_t pid = ::fork();
   if (pid < 0) {
+    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]})
+      if (fd >= 0) ::close(fd);
     error = "cannot start a process";
     return nullptr;
   }
@@ -504,7 +512,7 @@ std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentF
       return nullptr;
     }
     if (Clock::now() > end) {
-      error = "the program did not confirm its start within " + std::to_string(int(timeout_s)) + " s";
+      error = "the program did not confirm its start within " + seconds(timeout_s);
       return nullptr;
     }
   }

@@ -2,7 +2,7 @@
 // a separate process, named by an environment file (.e), answers the ?E
 // modules of the string. lsd is the master of vlab's communication library
 // (libs/comm of vlab): an environment program built with that library runs
-// unchanged. LANGUAGE.md section 9.4 describes the protocol.
+// unchanged. docs/language.md section 9.4 describes the protocol.
 #pragma once
 #include <memory>
 #include <string>
