@@ -555,10 +555,7 @@ void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_p
       {kSymGcPoint, nullptr}, {kSymGcEnd, nullptr}, {kSymGcTangents, nullptr}, {kSymGcRadius, nullptr},
       {kSymGcSides, nullptr}, {kSymGcContour, nullptr},
       {kSymTexture, "textures are not drawn: @Tx is ignored"},
-      {kSymTropismSet, "tropism modules (@Ts @T @Ti @Td @Tp @Tf) are ignored: the view file's tropisms bend "
-                       "every F as ABOP's tropism"},
-      {kSymTropismUp, nullptr}, {kSymTropismUp2, nullptr}, {kSymTropismDown, nullptr}, {kSymTwistMin, nullptr},
-      {kSymTwistForce, nullptr},
+      {kSymTwistMin, "the twist adjustment of tropisms (@Tp @Tf) is ignored"}, {kSymTwistForce, nullptr},
       {kSymLabel, "labels (@L) are not drawn"},
       {kSymSystem, "system calls (@S) are not run"},
       {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},

@@ -61,6 +61,9 @@ enum Op : std::uint8_t {
   kCylinderStart,  // @Gs: a generalized cylinder starts here
   kCylinderPoint,  // @Gc: a control point, the cylinder drawn from the last one
   kCylinderEnd,    // @Ge: the last control point
+  kElasticitySet,  // @Ts(id, e): the elasticity of the view file's tropism id (1...)
+  kElasticityUp,   // @Ti(id[, d]) and @T: up by d, else by the tropism's S:
+  kElasticityDown, // @Td(id[, d]): down by d, else by S:
 };
 
 struct OpTable {
@@ -109,6 +112,9 @@ struct OpTable {
       op[kSymGcStart] = kCylinderStart;
       op[kSymGcPoint] = kCylinderPoint;
       op[kSymGcEnd] = kCylinderEnd;
+      op[kSymTropismSet] = kElasticitySet;
+      op[kSymTropismUp] = op[kSymTropismUp2] = kElasticityUp;
+      op[kSymTropismDown] = kElasticityDown;
     }
     if (opt.body_sym != 0) op[kSymTie] = kTie;
     // Dynamics symbols override the turtle meaning of the same symbol.
@@ -232,11 +238,33 @@ struct WalkConstants {
     colour_increment = cpfg->colour_increment;
     // The view file's tropisms (CPFG manual 8.1.8), bent as ABOP's: the old
     // one (tropism direction, initial elasticity) and every `tropism:` line.
+    // The `tropism:` lines bend with the turtle's elasticities (TurtleState).
     if (cpfg->elasticity != 0) tropisms.push_back({cpfg->old_tropism, cpfg->elasticity});
-    for (const CpfgTropism& t : cpfg->tropisms)
-      if (t.elasticity != 0 && !t.torque) tropisms.push_back({t.dir, t.elasticity});
   }
 };
+
+// The `tropism:` lines of a cpfg view file, each with the elasticity the
+// turtle carries for it (a `torque:` line does not bend).
+inline void apply_view_tropisms(TurtleState& t, const WalkConstants& k) {
+  if (!k.cpfg) return;
+  const auto& lines = k.cpfg->tropisms;
+  for (std::size_t i = 0; i < lines.size() && i < t.elasticity.size(); ++i)
+    if (!lines[i].torque && t.elasticity[i] != 0) apply_tropism(t, lines[i].dir, t.elasticity[i]);
+}
+
+// @Ts(id, e) @Ti(id[, d]) @Td(id[, d]): cpfg's blackbox.c. Without an id,
+// or with one that names no tropism line, nothing changes; @Ts(id) sets 0.
+inline void change_elasticity(TurtleState& t, Op op, const double* p, int np, const WalkConstants& k) {
+  if (!k.cpfg || np < 1) return;
+  const double id = p[0];
+  if (!(id >= 1 && id <= double(std::min(k.cpfg->tropisms.size(), t.elasticity.size())))) return;
+  const std::size_t i = std::size_t(id) - 1;
+  double& e = t.elasticity[i];
+  const double d = np >= 2 ? p[1] : k.cpfg->tropisms[i].step;
+  if (op == kElasticitySet) e = np >= 2 ? p[1] : 0.0;
+  else if (op == kElasticityUp) e += d;
+  else e -= d;
+}
 
 // The polygons opened by `{` and not yet closed: their vertices in one
 // scratch buffer, and where each polygon starts in it.
@@ -413,6 +441,7 @@ inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const
   out.segment(p0, tu.state, width, i);
   tu.state.cylinder_last = tu.state.pos;
   for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
+  apply_view_tropisms(tu.state, k);
 }
 
 // @Gc @Ge: a generalized cylinder goes on to here. lsd draws it as a
@@ -529,6 +558,11 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       cylinder_point(t, i, out);
       t.in_cylinder = false;
       break;
+    case kElasticitySet:
+    case kElasticityUp:
+    case kElasticityDown:
+      change_elasticity(t, op, p, np, k);
+      break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);
       if (!k.rest_pose && np >= 3) apply_joint(t, p);
@@ -614,7 +648,11 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
 
   Turtle tu;
   tu.state.width = opt.width;
-  if (opt.cpfg) tu.state.colour = opt.cpfg->colour;
+  if (opt.cpfg) {
+    tu.state.colour = opt.cpfg->colour;
+    for (std::size_t t = 0; t < opt.cpfg->tropisms.size() && t < tu.state.elasticity.size(); ++t)
+      tu.state.elasticity[t] = opt.cpfg->tropisms[t].elasticity;
+  }
   tu.stack.reserve(census.max_depth);
 
   const std::size_t n = s.size();

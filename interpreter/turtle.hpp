@@ -55,6 +55,9 @@ struct TurtleState {
   int colour = 0;
   bool in_cylinder = false;  // cpfg: between @Gs and @Ge (a generalized cylinder)
   Vec3 cylinder_last{0, 0, 0};  // its last control point: @Gs, @Gc or the end of an F
+  // cpfg: the elasticity of each `tropism:` line of the view file (at most 8),
+  // from its E: and changed by @Ts @T @Ti @Td; ']' restores it.
+  std::array<double, 8> elasticity{};
 };
 
 // What the turtle drew. The element types are nested (Geometry::Segment ...)
