@@ -25,7 +25,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -35,6 +34,8 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include "expr.hpp"
 
 namespace lsd::interp {
 
@@ -139,43 +140,6 @@ bool read_environment_file(const std::string& path, EnvironmentFile& out, std::s
     return false;
   }
   return true;
-}
-
-std::string format_turtle_line(const std::string& format, const double* values, int count) {
-  std::string out;
-  int used = 0;
-  for (std::size_t i = 0; i < format.size(); ++i) {
-    if (format[i] != '%') {
-      out += format[i];
-      continue;
-    }
-    if (i + 1 < format.size() && format[i + 1] == '%') {
-      out += '%';
-      ++i;
-      continue;
-    }
-    std::size_t j = i + 1;
-    while (j < format.size() && std::strchr("-+ #0", format[j])) ++j;
-    while (j < format.size() && std::isdigit(static_cast<unsigned char>(format[j]))) ++j;
-    if (j < format.size() && format[j] == '.') {
-      ++j;
-      while (j < format.size() && std::isdigit(static_cast<unsigned char>(format[j]))) ++j;
-    }
-    while (j < format.size() && format[j] == 'l') ++j;
-    if (j >= format.size() || !std::strchr("feEgG", format[j])) {
-      out += format[i];  // not a conversion lsd writes: as it stands
-      continue;
-    }
-    std::string spec = format.substr(i, j - i);
-    spec.erase(std::remove(spec.begin(), spec.end(), 'l'), spec.end());
-    spec += format[j];
-    char buf[512];
-    std::snprintf(buf, sizeof buf, spec.c_str(), used < count ? values[used] : 0.0);
-    ++used;
-    out += buf;
-    i = j;
-  }
-  return out;
 }
 
 struct EnvironmentProgram::Impl {
@@ -587,7 +551,7 @@ bool EnvironmentProgram::exchange(ModuleString& s, const SymbolTable& symbols, c
     it += '\n';
     const TurtleState& t = q.turtle;
     auto line = [&](const std::string& fmt, const double* v, int n) {
-      if (!fmt.empty()) it += format_turtle_line(fmt, v, n) + "\n";
+      if (!fmt.empty()) it += cpfg_format(fmt, v, n) + "\n";
     };
     line(f.position, t.pos.data(), 3);
     line(f.heading, t.H.data(), 3);

@@ -20,7 +20,7 @@ struct EnvironmentFile {
   std::string path;                  // the .e file
   Channel channel = Channel::kPipes;  // communication type (cpfg's default on Unix: pipes)
   std::string executable;            // the command line of the program
-  // printf-like formats of the turtle lines sent with each ?E; empty: not sent
+  // printf formats of the turtle lines sent with each ?E (cpfg_format, expr.hpp); empty: not sent
   std::string position, heading, left, up, line_width, scale_factor;
   bool following_module = true;      // the module after ?E is sent too
   bool interpreted_modules = false;  // "interpreted modules" / "when interpret": graphics lsd does not send
@@ -29,11 +29,6 @@ struct EnvironmentFile {
 // Reads an environment file; false with a message if it cannot be read or
 // names no executable.
 bool read_environment_file(const std::string& path, EnvironmentFile& out, std::string& error);
-
-// One line of the turtle as cpfg sends it: the format with its conversions
-// (%f %e %g and their flags, width and precision) given the values in turn.
-// Other conversions are written as they stand.
-std::string format_turtle_line(const std::string& format, const double* values, int count);
 
 class EnvironmentProgram {
  public:
