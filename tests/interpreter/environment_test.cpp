@@ -20,12 +20,13 @@ namespace {
 // plant.e with the communication type and the program's mode.
 struct Model {
   test::TempDir dir;
-  Model(const std::string& channel, const std::string& mode, const std::string& program = LSD_ENV_ANSWER) {
+  Model(const std::string& channel, const std::string& mode, const std::string& program = LSD_ENV_ANSWER,
+        const std::string& homomorphism = "") {
     dir.write("specifications", "plant.l\n*\nmodel:\n\tgenerate:\n\t\tcpfg -e plant.e plant.l plant.v\n");
     dir.write("plant.v", "angle factor: 4\n");
     dir.write("plant.l",
               "Lsystem: 1\nderivation length: 3\nAxiom: A?P(0,0,0)?E(0,0,7)B\n"
-              "A --> F(1)A\nendlsystem\n");
+              "A --> F(1)A\n" + homomorphism + "endlsystem\n");
     dir.write("plant.e", "executable: " + program + " " + mode + "\ncommunication type: " + channel +
                              "\nturtle position:P:%.4f %.4f %.4f\n");
   }
@@ -79,6 +80,17 @@ TEST_CASE("an environment program answers ?E with a function of the turtle posit
     for (const auto& f : std::filesystem::directory_iterator(m.dir.path("")))
       CHECK(f.path().filename().string().rfind(".to_field", 0) != 0);
   }
+}
+
+TEST_CASE("the turtle sent with ?E is the one of the string as drawn (the homomorphism applied)") {
+  // The homomorphism draws each F(1) as F(5): before step 3 the two F(1) in
+  // front of the ?E put it at y = 10 (at y = 2 in the string without it).
+  Model m("pipes", "answer", LSD_ENV_ANSWER, "homomorphism\nF(x) --> F(5*x)\nB --> F(10)\n");
+  const Result r = derive_model(m, 3);
+  REQUIRE(r.ok);
+  REQUIRE(r.e.size() == 3);
+  CHECK(r.e[1] == Approx(2 * 5 * 2));
+  for (const auto& d : r.diags) CHECK(d.message.find("homomorphism adds or removes") == std::string::npos);
 }
 
 TEST_CASE("an environment program that is missing, dies, answers garbage or hangs is a warning") {
