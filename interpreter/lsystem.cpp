@@ -18,6 +18,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
                        std::vector<grammar::Diagnostic>& diags) {
   ls = Lsystem{};
   ls.source = {path, text};
+  ls.environment_file = opts.environment;
   grammar::ParseOptions popt;
   popt.cpfg = is_cpfg_path(path);
   std::size_t first = diags.size();
@@ -126,9 +127,8 @@ bool cpfg_model(const std::string& path, LoadOptions& opts, std::string& lsystem
     if (!read_materials(m, first, view.palette, err)) diags.push_back({m, {}, err + ": colours are lsd's", true});
     first += 256;
   }
-  if (!files.environment.empty())
-    diags.push_back({files.environment, {}, "lsd does not run environment programs: ?E modules keep their "
-                                            "parameters (the specifications' -e option is ignored)", true});
+  opts.environment = files.environment;
+  opts.compile.environment = !files.environment.empty();
   // cpfg passes the names of a function set (not of single `function:` files,
   // whose names may be the model's variables) to the preprocessor: func(BR_ANGLE, x)
   for (std::size_t k = 0; view.function_set && k < opts.compile.functions.functions.size(); ++k) {
@@ -176,6 +176,53 @@ long RepeatDetector::observe(const ModuleString& s, bool same, long step) {
   return 0;
 }
 
+namespace {
+
+// cpfg's environment pass before a derivation step: the turtle walks the
+// string as drawn (the homomorphism applied) and every ?E is sent with the
+// turtle there; the answers go into the ?E parameters. The program starts at
+// the first ?E. A failure is one warning; the ?E keep their values from then on.
+void ask_environment(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions& opts,
+                     std::vector<grammar::Diagnostic>& diags) {
+  if (ls.environment_file.empty() || ls.environment_failed) return;
+  std::vector<EnvironmentProgram::Query> queries;
+  for (std::size_t i = 0; i < ls.current.size(); ++i)
+    if (ls.current.sym[i] == kSymQueryE) queries.push_back({std::uint32_t(i), {}});
+  if (queries.empty()) return;
+  auto fail = [&](const std::string& why) {
+    diags.push_back({ls.environment_file, {}, "environment program: " + why + "; the ?E modules keep their "
+                                              "parameters from now on", true});
+    ls.environment_failed = true;
+    ls.environment.reset();
+  };
+  std::string err;
+  if (!ls.environment) {
+    EnvironmentFile file;
+    if (!read_environment_file(ls.environment_file, file, err)) return fail(err);
+    if (file.interpreted_modules)
+      diags.push_back({ls.environment_file, {}, "environment program: lsd does not send the graphics of the "
+                                                "modules after ?E (interpreted modules)", true});
+    ls.environment = EnvironmentProgram::start(file, environment_timeout(), err);
+    if (!ls.environment) return fail(err);
+  }
+  // The turtle at each ?E of the string as drawn. A homomorphism that keeps
+  // the ?E (the usual case) keeps their order: the k-th drawn is the k-th.
+  ModuleString drawn;
+  const ModuleString* walked = &ls.current;
+  if (!ls.rules.homomorphism.empty() && apply_homomorphism(ls.rules, ls.current, drawn, opts, ls.scratch).ok)
+    walked = &drawn;
+  auto at = environment_queries(*walked, topt);
+  if (at.size() != queries.size()) {
+    diags.push_back({ls.environment_file, {}, "environment program: the homomorphism adds or removes ?E "
+                                              "modules: the turtle is taken from the string without it", true});
+    at = environment_queries(ls.current, topt);
+  }
+  for (std::size_t k = 0; k < queries.size(); ++k) queries[k].turtle = at[k].second;
+  if (!ls.environment->exchange(ls.current, ls.rules.symbols, queries, ls.steps_done, err)) fail(err);
+}
+
+}  // namespace
+
 bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags) {
   if (ls.steps_done + n > limits::kDerivationSteps) {  // steps are counted in an int (and saved, see string_io.cpp)
     diags.push_back({ls.rules.path, {}, "deriving " + std::to_string(n) + " more steps after step " +
@@ -201,6 +248,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   };
   for (long k = 0; k < n; ++k) {
     if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
+    ask_environment(ls, topt, opts, diags);
     if (!block(ls.rules.start_each)) return false;
     auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
     if (!res.ok) {  // ls.current still holds the last complete string
@@ -218,7 +266,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
       break;
     }
     // (the string before the step had its queries filled, so res.same is exact with queries too)
-    if (long period = repeat.observe(ls.current, res.same, ls.steps_done)) {
+    if (long period = ls.environment_file.empty() ? repeat.observe(ls.current, res.same, ls.steps_done) : 0) {
       const long left = n - (k + 1), skip = left - left % period;  // whole periods change nothing
       k += skip;
       ls.steps_done += int(skip);

@@ -1,12 +1,14 @@
 // An L-system being derived: its compiled rules and its current string.
 // What the command line, the simulation and the viewer hold.
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/limits.hpp"
 #include "derive.hpp"
+#include "environment.hpp"
 #include "grammar/diagnostic.hpp"
 #include "rules.hpp"
 #include "string_io.hpp"
@@ -19,6 +21,7 @@ struct LoadOptions {
   std::vector<std::pair<std::string, std::string>> macros;
   std::string axiom_file;   // --axiom-file: start from a saved string
   std::size_t max_modules = limits::kModules;  // --max-modules: bounds --axiom-file and the axiom's decomposition
+  std::string environment;  // a cpfg model's environment file (-e file.e in its specifications)
 };
 
 // Simulated time, counted exactly: origin + ticks x dt, one rounding however
@@ -47,6 +50,11 @@ struct Lsystem {
   std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
   Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them
   DeriveScratch scratch;
+  // cpfg's environment program (environment.hpp): the .e file, and the program
+  // once the first ?E is sent; after a failure the ?E keep their values.
+  std::string environment_file;
+  std::shared_ptr<EnvironmentProgram> environment;
+  bool environment_failed = false;
   double time() const { return clock.now(); }
 };
 
@@ -83,7 +91,9 @@ class RepeatDetector {
 // string). Each step is the one growth step of every command: a turtle pass
 // fills the query modules (?P ?H ?L ?U) from the current pose, the
 // productions, cut and decomposition rewrite the string, and the queries are
-// filled again. A deterministic string that repeats an earlier one skips its
+// filled again. With an environment program, its answers are written into
+// the ?E modules before each step, as cpfg does (environment.hpp); then no
+// step is skipped as a repetition. A deterministic string that repeats an earlier one skips its
 // remaining whole periods (RepeatDetector).
 bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
 

@@ -548,20 +548,18 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
 
 // What lsd's turtle does not draw of cpfg's modules (CPFG manual 6): one
 // warning per module, where it is first written, that says what is ignored.
-void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos) {
+void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos, bool environment) {
   static const std::map<SymbolId, const char*> kIgnored = {
       {kSymTexture, "textures are not drawn: @Tx is ignored"},
-      {kSymTropismSet, "tropism modules (@Ts @T @Ti @Td @Tp @Tf) are ignored: the view file's tropisms bend "
-                       "every F as ABOP's tropism"},
-      {kSymTropismUp, nullptr}, {kSymTropismUp2, nullptr}, {kSymTropismDown, nullptr}, {kSymTwistMin, nullptr},
-      {kSymTwistForce, nullptr},
+      {kSymTwistMin, "the twist adjustment of tropisms (@Tp @Tf) is ignored"}, {kSymTwistForce, nullptr},
       {kSymLabel, "labels (@L) are not drawn"},
       {kSymSystem, "system calls (@S) are not run"},
       {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},
       {kSymRayNewObject, nullptr}, {kSymCondCut, nullptr},
       {kSymPatchInit, "L-system defined surfaces (@PS @PC @PD) are not drawn"}, {kSymPatchPoint, nullptr},
       {kSymPatchDraw, nullptr},
-      {kSymQueryE, "lsd runs no environment program: ?E keeps its parameters"},
+      {kSymQueryE, "?E is answered by an environment program only, and this model names none (-e file.e in "
+                   "its folder's specifications): ?E keeps its parameters"},
       {kSymQueryQ, "?Q is not filled: it keeps its parameters"},
       {kSymCircleBoundScreen, "bounded circles (@bo @bc) are not drawn"}, {kSymCircleBound, nullptr},
       {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
@@ -573,7 +571,7 @@ void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_p
   std::vector<const char*> order;
   auto see = [&](SymbolId sym, grammar::Pos pos) {
     auto it = kIgnored.find(sym);
-    if (it == kIgnored.end()) return;
+    if (it == kIgnored.end() || (sym == kSymQueryE && environment)) return;
     while (!it->second) --it;  // a family shares the message of its first member
     if (first.emplace(it->second, pos).second) order.push_back(it->second);
   };
@@ -649,7 +647,8 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
 
   check_arities(c);
   summarise(rs);
-  if (rs.cpfg) warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1});
+  if (rs.cpfg)
+    warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1}, opts.environment);
 
   for (std::size_t i = before; i < diags.size(); ++i)
     if (!diags[i].warning) return false;

@@ -118,6 +118,7 @@ struct CompileOptions {
   std::optional<std::uint64_t> seed;                     // --seed
   FunctionSet functions;                                 // a cpfg view file's functions, curves and contours
   CpfgView view;                                         // a cpfg view file's settings and colours
+  bool environment = false;                              // an environment program answers ?E (environment.hpp)
 };
 
 // Compiles a parsed file. Every problem found is appended to diags; the result

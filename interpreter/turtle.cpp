@@ -44,6 +44,7 @@ enum Op : std::uint8_t {
   kQueryH,
   kQueryL,
   kQueryU,
+  kQueryE,  // ?E: asked of an environment program (environment.hpp)
   kBody,   // opt.body_sym
   kJoint,  // opt.joint_sym
   kBase,   // @Base: the pose of a moving base
@@ -65,6 +66,9 @@ enum Op : std::uint8_t {
   kCylinderRadius,    // @Gr(a1, l1, a2, l2) or @Gr(flag)
   kCylinderSides,     // @!(n)
   kCylinderContour,   // @#(id)
+  kElasticitySet,  // @Ts(id, e): the elasticity of the view file's tropism id (1...)
+  kElasticityUp,   // @Ti(id[, d]) and @T: up by d, else by the tropism's S:
+  kElasticityDown, // @Td(id[, d]): down by d, else by S:
 };
 
 struct OpTable {
@@ -95,6 +99,7 @@ struct OpTable {
     op[kSymQueryH] = kQueryH;
     op[kSymQueryL] = kQueryL;
     op[kSymQueryU] = kQueryU;
+    op[kSymQueryE] = kQueryE;
     op[kSymBase] = kBase;
     op[kSymMove] = kMoveTo;
     if (opt.cpfg) {  // cpfg's alphabet (CPFG manual 6; cpfg's interpret.c and blackbox.c)
@@ -116,6 +121,9 @@ struct OpTable {
       op[kSymGcRadius] = kCylinderRadius;
       op[kSymGcSides] = kCylinderSides;
       op[kSymGcContour] = kCylinderContour;
+      op[kSymTropismSet] = kElasticitySet;
+      op[kSymTropismUp] = op[kSymTropismUp2] = kElasticityUp;
+      op[kSymTropismDown] = kElasticityDown;
     }
     if (opt.body_sym != 0) op[kSymTie] = kTie;
     // Dynamics symbols override the turtle meaning of the same symbol.
@@ -243,11 +251,33 @@ struct WalkConstants {
     colour_increment = cpfg->colour_increment;
     // The view file's tropisms (CPFG manual 8.1.8), bent as ABOP's: the old
     // one (tropism direction, initial elasticity) and every `tropism:` line.
+    // The `tropism:` lines bend with the turtle's elasticities (TurtleState).
     if (cpfg->elasticity != 0) tropisms.push_back({cpfg->old_tropism, cpfg->elasticity});
-    for (const CpfgTropism& t : cpfg->tropisms)
-      if (t.elasticity != 0 && !t.torque) tropisms.push_back({t.dir, t.elasticity});
   }
 };
+
+// The `tropism:` lines of a cpfg view file, each with the elasticity the
+// turtle carries for it (a `torque:` line does not bend).
+inline void apply_view_tropisms(TurtleState& t, const WalkConstants& k) {
+  if (!k.cpfg) return;
+  const auto& lines = k.cpfg->tropisms;
+  for (std::size_t i = 0; i < lines.size() && i < t.elasticity.size(); ++i)
+    if (!lines[i].torque && t.elasticity[i] != 0) apply_tropism(t, lines[i].dir, t.elasticity[i]);
+}
+
+// @Ts(id, e) @Ti(id[, d]) @Td(id[, d]): cpfg's blackbox.c. Without an id,
+// or with one that names no tropism line, nothing changes; @Ts(id) sets 0.
+inline void change_elasticity(TurtleState& t, Op op, const double* p, int np, const WalkConstants& k) {
+  if (!k.cpfg || np < 1) return;
+  const double id = p[0];
+  if (!(id >= 1 && id <= double(std::min(k.cpfg->tropisms.size(), t.elasticity.size())))) return;
+  const std::size_t i = std::size_t(id) - 1;
+  double& e = t.elasticity[i];
+  const double d = np >= 2 ? p[1] : k.cpfg->tropisms[i].step;
+  if (op == kElasticitySet) e = np >= 2 ? p[1] : 0.0;
+  else if (op == kElasticityUp) e += d;
+  else e -= d;
+}
 
 // The polygons opened by `{` and not yet closed: their vertices in one
 // scratch buffer, and where each polygon starts in it.
@@ -425,6 +455,7 @@ inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const
   move(tu, l, vertex);
   out.segment(p0, tu.state, width, i);
   for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
+  apply_view_tropisms(tu.state, k);
 }
 
 // ---- cpfg's generalized cylinders (CPFG manual 6.7.3; cpfg's generalized
@@ -717,6 +748,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kQueryH: out.query(i, np, t.H); break;
     case kQueryL: out.query(i, np, t.L); break;
     case kQueryU: out.query(i, np, t.U); break;
+    case kQueryE: out.environment(i, t); break;
     case kBody:  // B(l, r, ...): a cylinder of radius r along H, then move l
       out.frame(t);
       draw_move(tu, np > 0 ? p[0] : k.step, np > 1 ? 2 * p[1] : t.width, i, k, out);
@@ -769,6 +801,11 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kCylinderContour:
       t.contour = np > 0 ? count_param(p[0], 0, 1 << 30) : 0;
       break;
+    case kElasticitySet:
+    case kElasticityUp:
+    case kElasticityDown:
+      change_elasticity(t, op, p, np, k);
+      break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);
       if (!k.rest_pose && np >= 3) apply_joint(t, p);
@@ -789,6 +826,7 @@ struct KeepNothing {
   void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/,
                const Vec3* /*normals: one per vertex, or none*/ = nullptr) {}
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
+  void environment(std::uint32_t /*module*/, const TurtleState&) {}
   void frame(const TurtleState&) {}
   void finish(const TurtleState&) {}
 };
@@ -839,6 +877,13 @@ struct RecordFrames : KeepNothing {
   void frame(const TurtleState& t) { frames.push_back(t); }
 };
 
+// environment_queries: the state at every ?E.
+struct RecordQueries : KeepNothing {
+  std::vector<std::pair<std::uint32_t, TurtleState>>& at;
+  explicit RecordQueries(std::vector<std::pair<std::uint32_t, TurtleState>>& a) : at(a) {}
+  void environment(std::uint32_t i, const TurtleState& t) { at.emplace_back(i, t); }
+};
+
 // The walker: every module's action in string order, told to `out`. A first
 // pass sizes the stack and the outputs, so that nothing is allocated per
 // module beyond them.
@@ -855,6 +900,8 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
     tu.state.colour = opt.cpfg->colour;
     tu.state.sides = std::clamp(opt.cpfg->contour_sides, 3, kMaxSides);
     tu.state.tangent[0] = tu.state.tangent[1] = opt.cpfg->tangent;
+    for (std::size_t t = 0; t < opt.cpfg->tropisms.size() && t < tu.state.elasticity.size(); ++t)
+      tu.state.elasticity[t] = opt.cpfg->tropisms[t].elasticity;
   }
   tu.stack.reserve(census.max_depth);
 
@@ -975,6 +1022,13 @@ Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
 }
 
 void fill_queries(ModuleString& s, const TurtleOptions& opt) { walk(s, opt, false, FillQueries(s)); }
+
+std::vector<std::pair<std::uint32_t, TurtleState>> environment_queries(const ModuleString& s,
+                                                                      const TurtleOptions& opt) {
+  std::vector<std::pair<std::uint32_t, TurtleState>> at;
+  walk(s, opt, false, RecordQueries(at));
+  return at;
+}
 
 std::vector<TurtleState> body_joint_frames(const ModuleString& s, const TurtleOptions& opt, bool rest_pose) {
   std::vector<TurtleState> frames;

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -67,6 +68,9 @@ struct TurtleState {
     double width = 0, tangent_out = 1.2, radius_out[2] = {0, 0};
     int contour = 0, colour = 0;
   } cylinder_last;
+  // cpfg: the elasticity of each `tropism:` line of the view file (at most 8),
+  // from its E: and changed by @Ts @T @Ti @Td; ']' restores it.
+  std::array<double, 8> elasticity{};
 };
 
 // What the turtle drew. The element types are nested (Geometry::Segment ...)
@@ -128,6 +132,11 @@ Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {});
 // two (cpfg's ?P(x,y)) gets x and y. Modules with another number of
 // parameters are left alone.
 void fill_queries(ModuleString& s, const TurtleOptions& opt = {});
+
+// The turtle state at every ?E module (cpfg's query of an environment
+// program, environment.hpp), with the module's index, in string order.
+std::vector<std::pair<std::uint32_t, TurtleState>> environment_queries(const ModuleString& s,
+                                                                      const TurtleOptions& opt);
 
 // The turtle state at every body, joint and tie module (opt.body_sym,
 // opt.joint_sym, @Tie), in string order: for a B the state where its cylinder

@@ -491,3 +491,32 @@ TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw withou
   CHECK(ls.rules.view.surfaces.count('p') == 1);
   CHECK(ls.rules.view.angle == Approx(22.5));
 }
+
+TEST_CASE("@Ts @Ti @T @Td set, raise and lower the elasticity of a view file's tropism; ']' restores it") {
+  test::TempDir dir;
+  // tropism 1 pulls toward +x, elasticity 0 (no bending) and step 0.1; line 2 is a torque
+  dir.write("t.v", "tropism: T: 1 0 0 E: 0 S: 0.1\ntorque: T: 0 0 1 E: 0.5\n");
+  // The angle the heading turns by after one F(1), from straight up: ABOP's
+  // tropism turns it by e·|H×T| = e toward T.
+  auto bend = [&](const std::string& modules) {
+    dir.write("t.l", "Lsystem: 1\nderivation length: 0\nAxiom: " + modules + "F(1)\nendlsystem\n");
+    const Drawn d = draw(dir.path("t.l"));
+    REQUIRE(d.ok);
+    for (const auto& w : d.diags) CHECK(w.message.find("@Ts") == std::string::npos);
+    const Vec3 h = d.g.final_state.H;
+    CHECK(std::abs(h.z()) < 1e-12);
+    return std::atan2(h.x(), h.y());  // positive: toward +x
+  };
+  CHECK(bend("") == Approx(0).margin(1e-12));
+  CHECK(bend("@Ts(1,0.2)") == Approx(0.2));
+  CHECK(bend("@Ti(1)") == Approx(0.1));            // the step S:
+  CHECK(bend("@Ti(1)@T(1)") == Approx(0.2));       // @T is @Ti (CPFG manual 6.8)
+  CHECK(bend("@Ti(1,0.3)@Td(1)") == Approx(0.2));
+  CHECK(bend("@Ts(1,0.2)@Td(1,0.05)") == Approx(0.15));
+  CHECK(bend("@Ts(1,0.2)@Ts(1)") == Approx(0).margin(1e-12));  // @Ts(id) sets 0
+  CHECK(bend("[@Ts(1,0.2)]") == Approx(0).margin(1e-12));      // restored at ]
+  CHECK(bend("@Ts(3,0.2)@Ts(0,0.2)@Ti") == Approx(0).margin(1e-12));  // no such tropism, no id
+  CHECK(bend("@Ts(2,0.2)") == Approx(0).margin(1e-12));        // a torque does not bend
+  // the elasticity goes on along the branch: the second F(1) bends by e·|H×T| = 0.2 cos 0.2
+  CHECK(bend("@Ts(1,0.2)F(1)") == Approx(0.2 + 0.2 * std::cos(0.2)));
+}
