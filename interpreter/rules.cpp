@@ -551,7 +551,6 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
 void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos, bool environment) {
   static const std::map<SymbolId, const char*> kIgnored = {
       {kSymTexture, "textures are not drawn: @Tx is ignored"},
-      {kSymTwistMin, "the twist adjustment of tropisms (@Tp @Tf) is ignored"}, {kSymTwistForce, nullptr},
       {kSymLabel, "labels (@L) are not drawn"},
       {kSymSystem, "system calls (@S) are not run"},
       {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},

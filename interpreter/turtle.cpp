@@ -66,6 +66,7 @@ enum Op : std::uint8_t {
   kCylinderRadius,    // @Gr(a1, l1, a2, l2) or @Gr(flag)
   kCylinderSides,     // @!(n)
   kCylinderContour,   // @#(id)
+  kTwistMin,          // @Tp: U and L carried without twist from the last F
   kElasticitySet,  // @Ts(id, e): the elasticity of the view file's tropism id (1...)
   kElasticityUp,   // @Ti(id[, d]) and @T: up by d, else by the tropism's S:
   kElasticityDown, // @Td(id[, d]): down by d, else by S:
@@ -121,6 +122,7 @@ struct OpTable {
       op[kSymGcRadius] = kCylinderRadius;
       op[kSymGcSides] = kCylinderSides;
       op[kSymGcContour] = kCylinderContour;
+      op[kSymTwistMin] = kTwistMin;
       op[kSymTropismSet] = kElasticitySet;
       op[kSymTropismUp] = op[kSymTropismUp2] = kElasticityUp;
       op[kSymTropismDown] = kElasticityDown;
@@ -456,6 +458,8 @@ inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const
   out.segment(p0, tu.state, width, i);
   for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
   apply_view_tropisms(tu.state, k);
+  tu.state.segment_H = tu.state.H;
+  tu.state.segment_U = tu.state.U;
 }
 
 // ---- cpfg's generalized cylinders (CPFG manual 6.7.3; cpfg's generalized
@@ -800,6 +804,10 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kCylinderContour:
       t.contour = np > 0 ? count_param(p[0], 0, 1 << 30) : 0;
+      break;
+    case kTwistMin:  // @Tp (CPFG manual 6.8): the last segment's U turned with the heading only
+      t.U = transport(t.segment_U, t.segment_H, t.H);
+      t.L = t.U.cross(t.H);
       break;
     case kElasticitySet:
     case kElasticityUp:

@@ -71,6 +71,9 @@ struct TurtleState {
   // cpfg: the elasticity of each `tropism:` line of the view file (at most 8),
   // from its E: and changed by @Ts @T @Ti @Td; ']' restores it.
   std::array<double, 8> elasticity{};
+  // cpfg's @Tp: the heading and up vector at the end of the last F, from
+  // which @Tp carries U without twist to the current heading.
+  Vec3 segment_H{0, 1, 0}, segment_U{0, 0, 1};
 };
 
 // What the turtle drew. The element types are nested (Geometry::Segment ...)

@@ -520,3 +520,35 @@ TEST_CASE("@Ts @Ti @T @Td set, raise and lower the elasticity of a view file's t
   // the elasticity goes on along the branch: the second F(1) bends by e·|H×T| = 0.2 cos 0.2
   CHECK(bend("@Ts(1,0.2)F(1)") == Approx(0.2 + 0.2 * std::cos(0.2)));
 }
+
+TEST_CASE("@Tp carries the last segment's up vector to the heading without twist; @Tf is lsd's tropism already") {
+  test::TempDir dir;
+  dir.write("t.v", "angle factor: 1\n");
+  auto final_state = [&](const std::string& modules) {
+    dir.write("t.l", "Lsystem: 1\nderivation length: 0\nAxiom: " + modules + "\nendlsystem\n");
+    const Drawn d = draw(dir.path("t.l"));
+    REQUIRE(d.ok);
+    for (const auto& w : d.diags) CHECK(w.message.find("@T") == std::string::npos);  // no warning
+    return d.g.final_state;
+  };
+  // After F the segment's frame is the start's (H = +y, U = +z); a roll /(30)
+  // and a pitch &(40) move the heading; @Tp takes the segment's U to it by
+  // the smallest rotation (Rodrigues about H0 x H), dropping the roll.
+  const auto s = final_state("F(1)/(30)&(40)@Tp");
+  const Vec3 h0(0, 1, 0), u0(0, 0, 1);
+  const Vec3 axis = h0.cross(s.H);
+  const double sin_a = axis.norm(), cos_a = h0.dot(s.H);
+  REQUIRE(sin_a > 0.1);
+  const Vec3 k = axis / sin_a;
+  const Vec3 expect = u0 * cos_a + k.cross(u0) * sin_a + k * (k.dot(u0)) * (1 - cos_a);
+  CHECK((s.U - expect).norm() < 1e-12);
+  CHECK(std::abs(s.U.dot(s.H)) < 1e-12);
+  CHECK((s.L - s.U.cross(s.H)).norm() < 1e-12);
+  // without @Tp the roll stays in U
+  const auto rolled = final_state("F(1)/(30)&(40)");
+  CHECK((rolled.U - expect).norm() > 0.1);
+  CHECK((rolled.H - s.H).norm() < 1e-12);  // @Tp leaves the heading alone
+  // @Tf (force the twist): lsd's tropisms never undo / and \, so it changes nothing
+  const auto forced = final_state("F(1)/(30)&(40)@Tf");
+  CHECK((forced.U - rolled.U).norm() < 1e-15);
+}
