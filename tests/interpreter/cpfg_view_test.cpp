@@ -492,6 +492,16 @@ TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw withou
   CHECK(ls.rules.view.angle == Approx(22.5));
 }
 
+// The final turtle state of an axiom drawn with the view file in dir (no
+// derivation), with no warning that mentions `quiet`.
+interp::TurtleState final_state(test::TempDir& dir, const std::string& axiom, const std::string& quiet) {
+  dir.write("t.l", "Lsystem: 1\nderivation length: 0\nAxiom: " + axiom + "\nendlsystem\n");
+  const Drawn d = draw(dir.path("t.l"));
+  REQUIRE(d.ok);
+  for (const auto& w : d.diags) CHECK(w.message.find(quiet) == std::string::npos);
+  return d.g.final_state;
+}
+
 TEST_CASE("@Ts @Ti @T @Td set, raise and lower the elasticity of a view file's tropism; ']' restores it") {
   test::TempDir dir;
   // tropism 1 pulls toward +x, elasticity 0 (no bending) and step 0.1; line 2 is a torque
@@ -499,11 +509,7 @@ TEST_CASE("@Ts @Ti @T @Td set, raise and lower the elasticity of a view file's t
   // The angle the heading turns by after one F(1), from straight up: ABOP's
   // tropism turns it by e·|H×T| = e toward T.
   auto bend = [&](const std::string& modules) {
-    dir.write("t.l", "Lsystem: 1\nderivation length: 0\nAxiom: " + modules + "F(1)\nendlsystem\n");
-    const Drawn d = draw(dir.path("t.l"));
-    REQUIRE(d.ok);
-    for (const auto& w : d.diags) CHECK(w.message.find("@Ts") == std::string::npos);
-    const Vec3 h = d.g.final_state.H;
+    const Vec3 h = final_state(dir, modules + "F(1)", "@Ts").H;
     CHECK(std::abs(h.z()) < 1e-12);
     return std::atan2(h.x(), h.y());  // positive: toward +x
   };
@@ -524,17 +530,11 @@ TEST_CASE("@Ts @Ti @T @Td set, raise and lower the elasticity of a view file's t
 TEST_CASE("@Tp carries the last segment's up vector to the heading without twist; @Tf is lsd's tropism already") {
   test::TempDir dir;
   dir.write("t.v", "angle factor: 1\n");
-  auto final_state = [&](const std::string& modules) {
-    dir.write("t.l", "Lsystem: 1\nderivation length: 0\nAxiom: " + modules + "\nendlsystem\n");
-    const Drawn d = draw(dir.path("t.l"));
-    REQUIRE(d.ok);
-    for (const auto& w : d.diags) CHECK(w.message.find("@T") == std::string::npos);  // no warning
-    return d.g.final_state;
-  };
+  const auto state = [&](const std::string& modules) { return final_state(dir, modules, "@T"); };  // no warning
   // After F the segment's frame is the start's (H = +y, U = +z); a roll /(30)
   // and a pitch &(40) move the heading; @Tp takes the segment's U to it by
   // the smallest rotation (Rodrigues about H0 x H), dropping the roll.
-  const auto s = final_state("F(1)/(30)&(40)@Tp");
+  const auto s = state("F(1)/(30)&(40)@Tp");
   const Vec3 h0(0, 1, 0), u0(0, 0, 1);
   const Vec3 axis = h0.cross(s.H);
   const double sin_a = axis.norm(), cos_a = h0.dot(s.H);
@@ -545,10 +545,10 @@ TEST_CASE("@Tp carries the last segment's up vector to the heading without twist
   CHECK(std::abs(s.U.dot(s.H)) < 1e-12);
   CHECK((s.L - s.U.cross(s.H)).norm() < 1e-12);
   // without @Tp the roll stays in U
-  const auto rolled = final_state("F(1)/(30)&(40)");
+  const auto rolled = state("F(1)/(30)&(40)");
   CHECK((rolled.U - expect).norm() > 0.1);
   CHECK((rolled.H - s.H).norm() < 1e-12);  // @Tp leaves the heading alone
   // @Tf (force the twist): lsd's tropisms never undo / and \, so it changes nothing
-  const auto forced = final_state("F(1)/(30)&(40)@Tf");
+  const auto forced = state("F(1)/(30)&(40)@Tf");
   CHECK((forced.U - rolled.U).norm() < 1e-15);
 }
