@@ -15,24 +15,30 @@ Motion base_velocity(const Model& model, const Data& data) {
   return Motion::zero();
 }
 
+namespace {
+// Body i's pose from its parent's: oMi = oMp * pMj * (q_i, 0), the joint
+// point being body i's origin. One formula for body_poses and
+// forward_kinematics, so that both give the same bits.
+inline void child_pose(const SE3& oMp, const SE3& pMj, const Quat& q, SE3& out) {
+  out.rotation = oMp.rotation * (pMj.rotation * q.toRotationMatrix());
+  out.translation = oMp.translation + oMp.rotation * pMj.translation;
+}
+}  // namespace
+
 void body_poses(const Model& model, const Data& data, std::vector<SE3>& out) {
   const int n = model.nbody();
   out.resize(std::size_t(n));
   out[0] = {data.base_q.toRotationMatrix(), data.base_p};
-  for (int i = 1; i < n; ++i) {
-    const SE3& oMp = out[std::size_t(model.parent[i])];
-    const SE3& pMj = model.joint_placement[i];
-    // oMi = oMp * pMj * (q_i, 0): the joint point is body i's origin.
-    out[std::size_t(i)].rotation = oMp.rotation * (pMj.rotation * data.q[i].toRotationMatrix());
-    out[std::size_t(i)].translation = oMp.translation + oMp.rotation * pMj.translation;
-  }
+  for (int i = 1; i < n; ++i)
+    child_pose(out[std::size_t(model.parent[i])], model.joint_placement[i], data.q[i], out[std::size_t(i)]);
 }
 
 void forward_kinematics(const Model& model, Data& data) {
-  body_poses(model, data, data.oMi);
+  data.oMi[0] = {data.base_q.toRotationMatrix(), data.base_p};
   data.v[0] = base_velocity(model, data);
   for (int i = 1; i < model.nbody(); ++i) {
     const int p = model.parent[i];
+    child_pose(data.oMi[p], model.joint_placement[i], data.q[i], data.oMi[i]);
     // v_i = v_p moved to o_i, plus the joint's rotation about o_i.
     const Vec3 r = data.oMi[i].translation - data.oMi[p].translation;
     data.v[i].angular = data.v[p].angular + data.oMi[i].rotation * data.w[i];
