@@ -348,6 +348,45 @@ bool read_surface_file(const std::string& path, double size, CpfgSurface& out, s
   return true;
 }
 
+namespace {
+
+// One `texture:` line (CPFG manual 8.1.7): F: file, E: modulate or decal,
+// H: and L: the filters, S: per surface, R: the ratio along cylinders. False
+// with a message when it names no file or its image cannot be read.
+bool texture_line(const std::string& value, const std::string& folder, Texture& t, std::string& error) {
+  std::string v = value;
+  std::replace(v.begin(), v.end(), ':', ' ');
+  std::istringstream in(v);
+  std::vector<std::string> w;
+  for (std::string x; in >> x;) w.push_back(x);
+  std::string file;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const char c = char(std::toupper(static_cast<unsigned char>(w[i][0])));
+    const std::string next = i + 1 < w.size() ? lower(w[i + 1]) : std::string();
+    if (c == 'S' && w[i].size() == 1) {
+      t.per_surface = true;
+      continue;
+    }
+    if (c != 'F' && c != 'E' && c != 'H' && c != 'L' && c != 'R') continue;  // cpfg stops at an unknown one
+    ++i;
+    if (next.empty()) break;
+    if (c == 'F') file = w[i];
+    else if (c == 'E') t.decal = next[0] == 'd';
+    else if (c == 'H') t.smooth_magnify = next[0] == 'l';
+    else if (c == 'L') {
+      t.mipmap = next[0] == 'm';
+      t.smooth_minify = next[0] == 'l' || (t.mipmap && (next.size() == 1 || next[1] == 'l'));
+    } else {
+      const double r = std::strtod(next.c_str(), nullptr);
+      if (r > 0 && std::isfinite(r)) t.ratio = r;
+    }
+  }
+  if (file.empty()) return error = "'texture:' names no file (F: file)", false;
+  return read_image(in_folder(folder, file), t, error);
+}
+
+}  // namespace
+
 void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functions,
                     std::vector<grammar::Diagnostic>& diags) {
   std::string text, err;
@@ -373,6 +412,7 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
   diags.insert(diags.end(), pp_diags.begin(), pp_diags.end());
   text = strip_comments(text);
   auto warn = [&](int line, const std::string& msg) { diags.push_back({path, {line, 1}, msg, true}); };
+  auto textures = std::make_shared<std::vector<Texture>>();
   std::set<std::string> framing;  // commands of the camera and lights, which lsd chooses itself
   int framing_line = 0;
   std::istringstream in(text);
@@ -495,10 +535,16 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
         warn(number, "'surface:' needs an id (one character), a file and a scale: ignored");
         continue;
       }
-      vs >> s_precision;
+      // then the precisions along s and t (lsd draws the larger both ways) and
+      // the texture id; one number alone is the texture (cpfg's interpret.c)
+      std::vector<int> more;
+      for (int v; more.size() < 3 && vs >> v;) more.push_back(v);
+      if (more.size() >= 2) s_precision = std::max(more[0], more[1]);
+      const int texture = more.size() == 1 ? more[0] : more.size() == 3 ? more[2] : -1;
       CpfgSurface surf;
       if (read_surface_file(in_folder(folder, file), size > 0 ? size : 1, surf, err)) {
         if (s_precision > 0) surf.precision = std::clamp(s_precision, 1, 32);
+        surf.texture = texture < 0 ? -1 : texture;
         view.surfaces[id[0]] = std::move(surf);
       } else {
         file_warning(err);
@@ -519,7 +565,9 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
       if (framing.empty()) framing_line = number;
       framing.insert(key);
     } else if (key == "texture") {
-      warn(number, "textures are not drawn: 'texture:' is ignored (surfaces keep their colour)");
+      textures->emplace_back();
+      if (!texture_line(value, folder, textures->back(), err)) warn(number, err + ": texture " +
+                                                                     std::to_string(textures->size()) + " is not drawn");
     } else if (key == "tsurface" || key == "line" || key == "background scene" || key == "blob" ||
                key == "rayshade objects" || key == "rayshade scale") {
       warn(number, "lsd does not draw '" + key + ":': it is ignored");
@@ -527,6 +575,7 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
       warn(number, "unknown view command '" + key + ":' is ignored");
     }
   }
+  if (!textures->empty()) view.textures = std::move(textures);
   if (!framing.empty()) {
     std::string list;
     for (const auto& k : framing) list += (list.empty() ? "" : ", ") + k;

@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 
 #include "functions.hpp"
 #include "grammar/diagnostic.hpp"
+#include "interpreter/texture.hpp"
 
 namespace lsd::interp {
 
@@ -32,6 +34,7 @@ struct CpfgSurface {
   std::vector<std::array<Eigen::Vector3d, 16>> patches;  // control points, row by row, in turtle axes (L, H, U)
   Eigen::Vector3d end{0, 0, 0};                          // where the turtle goes after it (the END POINT)
   int precision = 4;                                     // quads along each side of a patch
+  int texture = -1;  // the surface line's texture: -1 the turtle's (@Tx), 0 none, else that texture id
 };
 
 // What a view file sets, with cpfg's defaults (InitializeParameters).
@@ -55,6 +58,8 @@ struct CpfgView {
   bool function_set = false;             // the functions came from a `function set:` (cpfg's gallery)
   std::map<char, CpfgSurface> surfaces;  // by id
   std::vector<std::array<float, 3>> palette;  // colour index -> sRGB, from the colour map or materials
+  // `texture:` lines, id 1 first; one that cannot be read keeps its place, empty (width 0).
+  std::shared_ptr<const std::vector<Texture>> textures;
 };
 
 // The files of one cpfg model.

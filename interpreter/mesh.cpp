@@ -20,6 +20,10 @@ std::uint32_t normal(Mesh& m, const Vec3& n) {
   m.normals.push_back(n);
   return std::uint32_t(m.normals.size() - 1);
 }
+std::uint32_t texel(Mesh& m, float s, float t) {
+  m.texels.emplace_back(s, t);
+  return std::uint32_t(m.texels.size() - 1);
+}
 void face(Mesh& m, std::initializer_list<Mesh::Corner> corners) {
   m.corners.insert(m.corners.end(), corners);
   m.face_ends.push_back(std::uint32_t(m.corners.size()));
@@ -37,11 +41,12 @@ void perpendiculars(const Vec3& d, Vec3* u, Vec3* v) {
 void Mesh::clear() {
   positions.clear();
   normals.clear();
+  texels.clear();
   corners.clear();
   face_ends.clear();
 }
 
-void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt) {
+void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt, const Geometry::TexturedSegment* tex) {
   const int sides = std::max(3, opt.cylinder_sides);
   const Vec3 axis = s.p1 - s.p0;
   const double len = axis.norm();
@@ -60,10 +65,19 @@ void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt) {
   }
   const std::uint32_t c0 = position(m, s.p0), c1 = position(m, s.p1);
   const std::uint32_t nb = normal(m, -d), nt = normal(m, d);
+  // texture coordinates: two per side vertex (at p0 and p1), and the seam again at s = 1
+  const std::uint32_t t0 = std::uint32_t(m.texels.size());
+  if (tex)
+    for (int k = 0; k <= sides; ++k) texel(m, float(k) / float(sides), tex->t0), texel(m, float(k) / float(sides), tex->t1);
   for (int k = 0; k < sides; ++k) {
     const std::uint32_t k1 = std::uint32_t((k + 1) % sides);
     const std::uint32_t a0 = v0 + 2 * k, a1 = a0 + 1, b0 = v0 + 2 * k1, b1 = b0 + 1;
-    face(m, {{a0, n0 + k}, {b0, n0 + k1}, {b1, n0 + k1}, {a1, n0 + k}});  // side, outward CCW
+    if (tex) {
+      const std::uint32_t ta = t0 + 2 * std::uint32_t(k), tb = ta + 2;
+      face(m, {{a0, n0 + k, ta}, {b0, n0 + k1, tb}, {b1, n0 + k1, tb + 1}, {a1, n0 + k, ta + 1}});
+    } else {
+      face(m, {{a0, n0 + k}, {b0, n0 + k1}, {b1, n0 + k1}, {a1, n0 + k}});  // side, outward CCW
+    }
     face(m, {{c0, nb}, {b0, nb}, {a0, nb}});                              // bottom cap
     face(m, {{c1, nt}, {a1, nt}, {b1, nt}});                              // top cap
   }
@@ -103,13 +117,18 @@ void add_sphere(Mesh& m, const Geometry::Sphere& s, const MeshOptions& opt) {
 void add_polygon(Mesh& m, const Geometry& g, const Geometry::Polygon& p) {
   const std::uint32_t v0 = std::uint32_t(m.positions.size());
   for (std::uint32_t k = 0; k < p.count; ++k) position(m, g.polygon_vertices[p.first + k]);
+  const bool textured = p.texture != 0 && p.first + p.count <= g.polygon_uvs.size();
+  const std::uint32_t t0 = std::uint32_t(m.texels.size());
+  if (textured)
+    for (std::uint32_t k = 0; k < p.count; ++k) m.texels.push_back(g.polygon_uvs[p.first + k]);
+  auto ti = [&](std::uint32_t k) { return textured ? t0 + k : Mesh::kNoTexel; };
   // one normal for a flat polygon, one per vertex for a smooth one
   const bool smooth = p.first < g.polygon_normals.size();
   const std::uint32_t n0 = normal(m, g.vertex_normal(p, p.first));
   auto ni = [&](std::uint32_t k) { return k == 0 || !smooth ? n0 : normal(m, g.vertex_normal(p, p.first + k)); };
   for (std::uint32_t k = 1; k + 1 < p.count; ++k) {
     const std::uint32_t a = ni(k), b = ni(k + 1);
-    face(m, {{v0, n0}, {v0 + k, a}, {v0 + k + 1, b}});  // a fan
+    face(m, {{v0, n0, ti(0)}, {v0 + k, a, ti(k)}, {v0 + k + 1, b, ti(k + 1)}});  // a fan
   }
 }
 

@@ -16,13 +16,16 @@ struct MeshOptions {
   int sphere_sectors = 12;  // longitude sectors of each sphere (>= 3)
 };
 
-// Faces whose corners index positions and normals separately (as OBJ does).
+// Faces whose corners index positions, normals and texture coordinates
+// separately (as OBJ does).
 struct Mesh {
+  static constexpr std::uint32_t kNoTexel = 0xffffffffu;
   struct Corner {
-    std::uint32_t position, normal;
+    std::uint32_t position, normal, texel = kNoTexel;  // texel: into texels, or none
   };
   std::vector<Vec3> positions;
   std::vector<Vec3> normals;               // unit
+  std::vector<Vec2f> texels;               // texture coordinates of textured faces
   std::vector<Corner> corners;             // the corners of every face, face after face, counter-clockwise
   std::vector<std::uint32_t> face_ends;    // (faces) one past each face's last corner in `corners`
 
@@ -30,8 +33,10 @@ struct Mesh {
   void clear();
 };
 
-// Appends one primitive's faces to m.
-void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt = {});
+// Appends one primitive's faces to m. A textured segment's sides carry
+// texture coordinates: s once around, t from tex->t0 at p0 to tex->t1 at p1.
+void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt = {},
+                 const Geometry::TexturedSegment* tex = nullptr);
 void add_sphere(Mesh& m, const Geometry::Sphere& s, const MeshOptions& opt = {});
 void add_polygon(Mesh& m, const Geometry& g, const Geometry::Polygon& p);
 

@@ -550,7 +550,6 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
 // warning per module, where it is first written, that says what is ignored.
 void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos, bool environment) {
   static const std::map<SymbolId, const char*> kIgnored = {
-      {kSymTexture, "textures are not drawn: @Tx is ignored"},
       {kSymLabel, "labels (@L) are not drawn"},
       {kSymSystem, "system calls (@S) are not run"},
       {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},
@@ -587,6 +586,11 @@ void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_p
     else if ((sym == kSymGcPoint || sym == kSymGcEnd) && !(v <= 256))
       c.warning(pos, std::string(sym == kSymGcPoint ? "@Gc(" : "@Ge(") + buf +
                          "): at most 256 strips are drawn between two control points");
+    else if (sym == kSymTexture && v != 0 &&
+             !(v >= 1 && rs.view.textures && v <= double(rs.view.textures->size()) &&
+               (*rs.view.textures)[std::size_t(v) - 1].width > 0))
+      c.warning(pos, std::string("@Tx(") + buf + "): the view file defines no texture " + buf +
+                         " that lsd could read (texture: F: file): texturing is off, as in cpfg");
     else if (sym == kSymGcSides && !(v <= 256))
       c.warning(pos, std::string("@!(") + buf + "): at most 256 sides are drawn around a generalized cylinder");
   };

@@ -70,6 +70,7 @@ enum Op : std::uint8_t {
   kElasticitySet,  // @Ts(id, e): the elasticity of the view file's tropism id (1...)
   kElasticityUp,   // @Ti(id[, d]) and @T: up by d, else by the tropism's S:
   kElasticityDown, // @Td(id[, d]): down by d, else by S:
+  kTexture,        // @Tx(id): the view file's texture id, 0 none
 };
 
 struct OpTable {
@@ -126,6 +127,7 @@ struct OpTable {
       op[kSymTropismSet] = kElasticitySet;
       op[kSymTropismUp] = op[kSymTropismUp2] = kElasticityUp;
       op[kSymTropismDown] = kElasticityDown;
+      op[kSymTexture] = kTexture;
     }
     if (opt.body_sym != 0) op[kSymTie] = kTie;
     // Dynamics symbols override the turtle meaning of the same symbol.
@@ -236,6 +238,7 @@ struct WalkConstants {
   const CpfgView* cpfg;  // a cpfg model's view: increments and surfaces
   const std::map<int, Contour>* contours;  // a cpfg model's contours (@#)
   bool pixel_lines = false;  // cpfg's line style pixel: generalized cylinders are lines along their axis
+  const std::vector<Texture>* textures = nullptr;  // a cpfg model's textures (@Tx), id 1 first
   double width_increment = 0;
   int colour_increment = 1;
 
@@ -249,12 +252,19 @@ struct WalkConstants {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
     pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
+    textures = cpfg->textures.get();
     width_increment = cpfg->width_increment;
     colour_increment = cpfg->colour_increment;
     // The view file's tropisms (CPFG manual 8.1.8), bent as ABOP's: the old
     // one (tropism direction, initial elasticity) and every `tropism:` line.
     // The `tropism:` lines bend with the turtle's elasticities (TurtleState).
     if (cpfg->elasticity != 0) tropisms.push_back({cpfg->old_tropism, cpfg->elasticity});
+  }
+  // Texture id's image, or null (0, an id the view file does not define, or an image it could not read).
+  const Texture* texture(int id) const {
+    if (!textures || id < 1 || std::size_t(id) > textures->size()) return nullptr;
+    const Texture& t = (*textures)[std::size_t(id - 1)];
+    return t.width > 0 ? &t : nullptr;
   }
 };
 
@@ -282,21 +292,27 @@ inline void change_elasticity(TurtleState& t, Op op, const double* p, int np, co
 }
 
 // The polygons opened by `{` and not yet closed: their vertices in one
-// scratch buffer, and where each polygon starts in it.
+// scratch buffer, and where each polygon starts in it, with the turtle at
+// its first vertex (whose texture and frame map a texture on it, as cpfg).
 struct OpenPolygons {
   std::vector<Vec3> vertices;
   std::vector<std::uint32_t> starts;
+  std::vector<TurtleState> firsts;  // (starts) the turtle at each polygon's first vertex
 
   bool any() const { return !starts.empty(); }
-  void open() { starts.push_back(std::uint32_t(vertices.size())); }
-  // Records p in the innermost polygon, unless it repeats the previous vertex.
-  void add(const Vec3& p) {
-    if (starts.empty()) return;
-    if (vertices.size() > starts.back() && (vertices.back() - p).squaredNorm() < 1e-24) return;
-    vertices.push_back(p);
+  void open() {
+    starts.push_back(std::uint32_t(vertices.size()));
+    firsts.emplace_back();
   }
-  // Closes the innermost polygon and hands its vertices to emit(first, count)
-  // if there are at least 3.
+  // Records the turtle's position in the innermost polygon, unless it repeats the previous vertex.
+  void add(const TurtleState& t) {
+    if (starts.empty()) return;
+    if (vertices.size() == starts.back()) firsts.back() = t;
+    else if ((vertices.back() - t.pos).squaredNorm() < 1e-24) return;
+    vertices.push_back(t.pos);
+  }
+  // Closes the innermost polygon and hands its vertices and the turtle at
+  // its first vertex to emit(first, count, turtle) if there are at least 3.
   template <class Emit>
   void close(Emit&& emit) {
     if (starts.empty()) return;
@@ -305,8 +321,9 @@ struct OpenPolygons {
     std::size_t count = vertices.size() - first;
     // A closing vertex equal to the first adds nothing.
     if (count >= 2 && (vertices.back() - vertices[first]).squaredNorm() < 1e-24) --count;
-    if (count >= 3) emit(vertices.data() + first, count);
+    if (count >= 3) emit(vertices.data() + first, count, firsts.back());
     vertices.resize(first);
+    firsts.pop_back();
   }
 };
 
@@ -317,13 +334,34 @@ struct Turtle {
   std::vector<TurtleState> stack;
   OpenPolygons polygons;
   std::map<std::pair<int, int>, std::vector<Vec3>> rings;  // (contour id, sides) -> sides + 1 points
+  std::vector<Vec2f> texels;  // scratch: the texture coordinates of a polygon or a sweep
 };
 
 // F f B: move l along H; inside a polygon the end point is a vertex
-// (not for cpfg's G and g).
-inline void move(Turtle& tu, double l, bool vertex = true) {
-  tu.state.pos += tu.state.H * l;
-  if (vertex && tu.polygons.any()) tu.polygons.add(tu.state.pos);
+// (not for cpfg's G and g). A textured turtle's texture coordinate advances.
+inline void move(Turtle& tu, double l, const WalkConstants& k, bool vertex = true) {
+  TurtleState& t = tu.state;
+  t.pos += t.H * l;
+  if (t.texture != 0)
+    if (const Texture* tex = k.texture(t.texture)) t.tex_t += texture_advance(*tex, t.width, std::abs(l));
+  if (vertex && tu.polygons.any()) tu.polygons.add(t);
+}
+
+// A textured polygon's texture coordinates (cpfg's SetPolygonTextureParams):
+// s along the right (-L) and t along the heading of the turtle at its first
+// vertex, each spanning the polygon's extent from 0 to 1.
+inline void planar_texels(const Vec3* v, std::size_t count, const TurtleState& first, std::vector<Vec2f>& uv) {
+  const Vec3 s_axis = -first.L, t_axis = first.H;
+  double lo[2] = {1e300, 1e300}, hi[2] = {-1e300, -1e300};
+  for (std::size_t j = 0; j < count; ++j) {
+    const double st[2] = {v[j].dot(s_axis), v[j].dot(t_axis)};
+    for (int a = 0; a < 2; ++a) lo[a] = std::min(lo[a], st[a]), hi[a] = std::max(hi[a], st[a]);
+  }
+  uv.resize(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    const double st[2] = {v[j].dot(s_axis), v[j].dot(t_axis)};
+    for (int a = 0; a < 2; ++a) uv[j][a] = hi[a] > lo[a] ? float((st[a] - lo[a]) / (hi[a] - lo[a])) : 0.f;
+  }
 }
 
 // + - & ^ \ /: rotates the frame pair (a, b) about a x b by the module's
@@ -396,7 +434,10 @@ inline std::array<double, 4> bernstein(double u) {
 // ~X(sx,sy,sz): the predefined surface X of the view file (bicubic patches,
 // each drawn as precision x precision quads), placed in the turtle's frame
 // and scaled along L, H, U; the turtle moves to its end point (cpfg's
-// patches.c). A surface the view file does not define draws nothing.
+// patches.c). A surface the view file does not define draws nothing. Its
+// texture (the surface line's, else the turtle's) is mapped once over the
+// whole surface's extent in L and H (a texture with S:), else once on each
+// patch.
 template <class Output>
 inline void surface(Turtle& tu, SymbolId id, const double* p, int np, const WalkConstants& k, std::uint32_t module,
                     Output& out) {
@@ -410,23 +451,42 @@ inline void surface(Turtle& tu, SymbolId id, const double* p, int np, const Walk
     return t.pos + t.L * (q.x() * scale.x()) + t.H * (q.y() * scale.y()) + t.U * (q.z() * scale.z());
   };
   const int n = std::max(1, sf.precision);
-  std::vector<Vec3> grid(std::size_t((n + 1) * (n + 1)));
-  for (const auto& patch : sf.patches) {
+  const std::size_t per = std::size_t((n + 1) * (n + 1));
+  // the points of every patch in the surface's own axes, patch after patch
+  std::vector<Vec3> local(per * sf.patches.size());
+  Eigen::Vector2d lo(1e300, 1e300), hi(-1e300, -1e300);
+  for (std::size_t p = 0; p < sf.patches.size(); ++p)
     for (int a = 0; a <= n; ++a)
       for (int b = 0; b <= n; ++b) {
         const auto bu = bernstein(double(a) / n), bv = bernstein(double(b) / n);
         Vec3 q = Vec3::Zero();
         for (int r = 0; r < 4; ++r)
-          for (int c = 0; c < 4; ++c) q += bu[std::size_t(r)] * bv[std::size_t(c)] * patch[std::size_t(4 * r + c)];
-        grid[std::size_t(a * (n + 1) + b)] = place(q);
+          for (int c = 0; c < 4; ++c)
+            q += bu[std::size_t(r)] * bv[std::size_t(c)] * sf.patches[p][std::size_t(4 * r + c)];
+        local[p * per + std::size_t(a * (n + 1) + b)] = q;
+        lo = lo.cwiseMin(q.head<2>());
+        hi = hi.cwiseMax(q.head<2>());
       }
+  const int texture = sf.texture >= 0 ? sf.texture : t.texture;
+  const Texture* tex = k.texture(texture);
+  auto texel = [&](std::size_t p, int a, int b) -> Vec2f {
+    if (!tex->per_surface) return Vec2f(float(a) / float(n), float(b) / float(n));
+    const Vec3& q = local[p * per + std::size_t(a * (n + 1) + b)];
+    const Eigen::Vector2d span = (hi - lo).cwiseMax(1e-300);
+    return Vec2f(float((q.x() - lo.x()) / span.x()), float((q.y() - lo.y()) / span.y()));
+  };
+  for (std::size_t p = 0; p < sf.patches.size(); ++p)
     for (int a = 0; a < n; ++a)
       for (int b = 0; b < n; ++b) {
-        const std::size_t i0 = std::size_t(a * (n + 1) + b), i1 = i0 + std::size_t(n + 1);
-        const Vec3 quad[4] = {grid[i0], grid[i1], grid[i1 + 1], grid[i0 + 1]};
-        out.polygon(quad, 4, t.colour, module);
+        const std::size_t i0 = p * per + std::size_t(a * (n + 1) + b), i1 = i0 + std::size_t(n + 1);
+        const Vec3 quad[4] = {place(local[i0]), place(local[i1]), place(local[i1 + 1]), place(local[i0 + 1])};
+        if (!tex) {
+          out.polygon(quad, 4, t.colour, module);
+          continue;
+        }
+        const Vec2f uv[4] = {texel(p, a, b), texel(p, a + 1, b), texel(p, a + 1, b + 1), texel(p, a, b + 1)};
+        out.polygon(quad, 4, t.colour, module, nullptr, uv, texture);
       }
-  }
   tu.state.pos = place(sf.end);
 }
 
@@ -454,8 +514,9 @@ template <class Output>
 inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out,
                       bool vertex = true) {
   const Vec3 p0 = tu.state.pos;
-  move(tu, l, vertex);
-  out.segment(p0, tu.state, width, i);
+  const double tex_t0 = tu.state.tex_t;
+  move(tu, l, k, vertex);
+  out.segment(p0, tu.state, width, i, tex_t0);
   for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
   apply_view_tropisms(tu.state, k);
   tu.state.segment_H = tu.state.H;
@@ -536,6 +597,7 @@ inline TurtleState::ControlPoint control_point(const TurtleState& t, const Turtl
   c.radius_out[1] = t.radius_tangent[1][1];
   c.contour = t.contour;
   c.colour = t.colour;
+  c.tex_t = t.tex_t;
   return c;
 }
 
@@ -547,9 +609,10 @@ inline TurtleState::ControlPoint control_point(const TurtleState& t, const Turtl
 // are shared with the pieces before and after: their normals are the
 // section's own, square to the headings h0 and h1 there, so that the pieces
 // meet without a seam.
+// With texture coordinates `uv` (one per grid point) the quads carry `texture`.
 template <class Output>
 inline void sweep(const std::vector<Vec3>& grid, std::size_t strips, std::size_t n, const Vec3& h0, const Vec3& h1,
-                  int colour, std::uint32_t i, Output& out) {
+                  int colour, std::uint32_t i, Output& out, const Vec2f* uv = nullptr, int texture = 0) {
   if (n < 2) return;
   constexpr double kSmooth = 0.2588;  // cos 75 degrees
   const std::size_t cols = n - 1;     // quads around
@@ -592,7 +655,12 @@ inline void sweep(const std::vector<Vec3>& grid, std::size_t strips, std::size_t
     for (std::size_t j = 0; j < cols; ++j) {
       const Vec3 quad[4] = {at(s, j), at(s, j + 1), at(s + 1, j + 1), at(s + 1, j)};
       const Vec3 nq[4] = {corner(j, s, j), corner(j, s, j + 1), corner(j, s + 1, j + 1), corner(j, s + 1, j)};
-      out.polygon(quad, 4, colour, i, nq);
+      if (!uv) {
+        out.polygon(quad, 4, colour, i, nq);
+        continue;
+      }
+      const Vec2f uq[4] = {uv[s * n + j], uv[s * n + j + 1], uv[(s + 1) * n + j + 1], uv[(s + 1) * n + j]};
+      out.polygon(quad, 4, colour, i, nq, uq, texture);
     }
 }
 
@@ -642,6 +710,16 @@ inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const Walk
   if (!k.pixel_lines) grid.reserve(std::size_t(strips + 1) * n);
   section(prev, a.pos, a.H, a.U, r0.y(), 0);
   if (!k.pixel_lines) grid.insert(grid.end(), prev.begin(), prev.end());
+  // A texture (cpfg's make_contour): s from 1 to 0 around, t advanced from
+  // section to section by the length over the circumference there.
+  const Texture* tex = k.pixel_lines ? nullptr : k.texture(t.texture);
+  std::vector<Vec2f>& uv = tu.texels;
+  double tex_t = a.tex_t;
+  auto texels = [&]() {
+    for (std::size_t j = 0; j < n; ++j) uv.emplace_back(1.f - float(j) / float(n - 1), float(tex_t));
+  };
+  uv.clear();
+  if (tex) texels();
   Vec3 centre = a.pos;
   double width = a.width;
   TurtleState at = t;  // where a line of the pixel style ends
@@ -661,15 +739,20 @@ inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const Walk
     }
     if (k.pixel_lines) {
       at.pos = c;
-      out.segment(centre, at, width, i);
+      out.segment(centre, at, width, i, at.tex_t);
     } else {
       section(cur, c, h, up, radius, tt);
       grid.insert(grid.end(), cur.begin(), cur.end());
     }
+    if (tex) {
+      tex_t += texture_advance(*tex, 2 * radius, (c - centre).norm());
+      texels();
+    }
     centre = c;
     width = 2 * radius;
   }
-  if (!k.pixel_lines) sweep(grid, std::size_t(strips), n, a.H, b.H, a.colour, i, out);
+  if (tex) t.tex_t = t.cylinder_last.tex_t = tex_t;
+  if (!k.pixel_lines) sweep(grid, std::size_t(strips), n, a.H, b.H, a.colour, i, out, tex ? uv.data() : nullptr, t.texture);
 }
 
 // @Gs (and @Gc or @Ge outside a cylinder, as cpfg): a cylinder starts here.
@@ -705,7 +788,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out);
       break;
     case kMove:
-      move(tu, np > 0 ? p[0] : k.step);
+      move(tu, np > 0 ? p[0] : k.step, k);
       break;
     case kTurnLeft:  turn(t.H, t.L, +1, p, np, k); break;  // + turns H toward L
     case kTurnRight: turn(t.H, t.L, -1, p, np, k); break;
@@ -740,10 +823,14 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       tu.polygons.open();
       break;
     case kPolyVertex:
-      tu.polygons.add(t.pos);
+      tu.polygons.add(t);
       break;
     case kPolyEnd:
-      tu.polygons.close([&](const Vec3* first, std::size_t count) { out.polygon(first, count, t.colour, i); });
+      tu.polygons.close([&](const Vec3* first, std::size_t count, const TurtleState& at_first) {
+        if (!k.texture(at_first.texture)) return out.polygon(first, count, t.colour, i);
+        planar_texels(first, count, at_first, tu.texels);
+        out.polygon(first, count, t.colour, i, nullptr, tu.texels.data(), at_first.texture);
+      });
       break;
     case kSphere:
       out.sphere(t, np > 0 ? p[0] : t.width, i);
@@ -767,7 +854,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
       break;
     case kMoveOnly:  // g
-      move(tu, np > 0 ? p[0] : k.step, false);
+      move(tu, np > 0 ? p[0] : k.step, k, false);
       break;
     case kWidthUp:   change_width(t, p, np, +1, k); break;
     case kWidthDown: change_width(t, p, np, -1, k); break;
@@ -814,6 +901,9 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kElasticityDown:
       change_elasticity(t, op, p, np, k);
       break;
+    case kTexture:  // @Tx(id): as cpfg, an id the view file does not define switches texturing off
+      t.texture = np > 0 && k.texture(count_param(p[0], 0, 1 << 30)) ? count_param(p[0], 0, 1 << 30) : 0;
+      break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
       out.frame(t);
       if (!k.rest_pose && np >= 3) apply_joint(t, p);
@@ -829,10 +919,12 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
 // with their arguments when the walk is compiled.
 struct KeepNothing {
   void reserve(const Census&) {}
-  void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/) {}
+  void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/,
+               double /*tex_t at the start*/) {}
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
   void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/,
-               const Vec3* /*normals: one per vertex, or none*/ = nullptr) {}
+               const Vec3* /*normals: one per vertex, or none*/ = nullptr,
+               const Vec2f* /*texture coordinates: one per vertex, or none*/ = nullptr, int /*texture*/ = 0) {}
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
   void environment(std::uint32_t /*module*/, const TurtleState&) {}
   void frame(const TurtleState&) {}
@@ -842,23 +934,32 @@ struct KeepNothing {
 // interpret: segments, spheres and polygons into a Geometry.
 struct DrawGeometry : KeepNothing {
   Geometry& geo;
-  explicit DrawGeometry(Geometry& g) : geo(g) {}
+  bool textured_lines;  // F and G of a textured turtle carry the texture (cpfg's cylinder and polygon line styles)
+  DrawGeometry(Geometry& g, bool textured) : geo(g), textured_lines(textured) {}
   void reserve(const Census& c) {
     geo.segments.reserve(c.segments);
     geo.spheres.reserve(c.spheres);
   }
-  void segment(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i) {
+  void segment(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i, double tex_t0) {
+    if (textured_lines && t.texture != 0 && geo.texture(t.texture))
+      geo.textured_segments.push_back({std::uint32_t(geo.segments.size()), t.texture, float(tex_t0), float(t.tex_t)});
     geo.segments.push_back({p0, t.pos, width, t.colour, i});
   }
   void sphere(const TurtleState& t, double diameter, std::uint32_t i) {
     geo.spheres.push_back({t.pos, diameter, t.colour, i});
   }
-  void polygon(const Vec3* first, std::size_t count, int colour, std::uint32_t i, const Vec3* normals = nullptr) {
+  void polygon(const Vec3* first, std::size_t count, int colour, std::uint32_t i, const Vec3* normals = nullptr,
+               const Vec2f* uvs = nullptr, int texture = 0) {
     if (normals) {
       geo.polygon_normals.resize(geo.polygon_vertices.size(), Vec3::Zero());
       geo.polygon_normals.insert(geo.polygon_normals.end(), normals, normals + count);
     }
-    geo.polygons.push_back({std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour, i});
+    if (uvs) {
+      geo.polygon_uvs.resize(geo.polygon_vertices.size(), Vec2f::Zero());
+      geo.polygon_uvs.insert(geo.polygon_uvs.end(), uvs, uvs + count);
+    }
+    geo.polygons.push_back(
+        {std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour, i, uvs ? texture : 0});
     geo.polygon_vertices.insert(geo.polygon_vertices.end(), first, first + count);
   }
   void finish(const TurtleState& t) { geo.final_state = t; }
@@ -1011,7 +1112,8 @@ bool Geometry::bounds(Vec3* lo, Vec3* hi) const {
 
 Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
   Geometry g;
-  walk(s, opt, false, DrawGeometry(g));
+  if (opt.cpfg) g.textures = opt.cpfg->textures;  // before the walk: DrawGeometry checks the ids
+  walk(s, opt, false, DrawGeometry(g, opt.cpfg && opt.cpfg->line_style != CpfgView::LineStyle::kPixel));
   if (opt.cpfg) {
     g.palette = opt.cpfg->palette;
     // cpfg's default line style draws widths in pixels: lsd makes a pixel

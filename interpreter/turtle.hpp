@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -22,10 +23,12 @@
 #include <Eigen/Geometry>
 
 #include "interpreter/module_string.hpp"
+#include "interpreter/texture.hpp"
 
 namespace lsd::interp {
 
 using Vec3 = Eigen::Vector3d;
+using Vec2f = Eigen::Vector2f;
 struct RuleSet;   // rules.hpp
 struct CpfgView;  // cpfg_view.hpp
 struct Contour;   // functions.hpp
@@ -67,6 +70,7 @@ struct TurtleState {
     Vec3 pos{0, 0, 0}, H{0, 1, 0}, U{0, 0, 1};  // U: turned along with H without twist
     double width = 0, tangent_out = 1.2, radius_out[2] = {0, 0};
     int contour = 0, colour = 0;
+    double tex_t = 0;  // the texture coordinate along the cylinder here
   } cylinder_last;
   // cpfg: the elasticity of each `tropism:` line of the view file (at most 8),
   // from its E: and changed by @Ts @T @Ti @Td; ']' restores it.
@@ -74,6 +78,11 @@ struct TurtleState {
   // cpfg's @Tp: the heading and up vector at the end of the last F, from
   // which @Tp carries U without twist to the current heading.
   Vec3 segment_H{0, 1, 0}, segment_U{0, 0, 1};
+  // cpfg's textures (CPFG manual 6.7.4): @Tx(id) chooses the view file's
+  // texture id (0: none), and tex_t is the texture coordinate along the
+  // moves, which every F f G g of a textured turtle advances.
+  int texture = 0;
+  double tex_t = 0;
 };
 
 // What the turtle drew. The element types are nested (Geometry::Segment ...)
@@ -98,6 +107,15 @@ struct Geometry {
     std::uint32_t count;  // number of vertices (>= 3)
     int colour;
     std::uint32_t module;  // index in the string of the } that closed it
+    int texture = 0;       // the texture id of cpfg's view file (Geometry::texture), 0 none
+  };
+
+  // A segment drawn with a texture: its texture coordinate along the axis
+  // goes from t0 to t1 (the texture's s goes once around).
+  struct TexturedSegment {
+    std::uint32_t segment;  // index in segments
+    int texture;            // Geometry::texture(id)
+    float t0, t1;
   };
 
   std::vector<Segment> segments;
@@ -108,6 +126,16 @@ struct Geometry {
   // of the vertex in polygon_vertices; a vertex past its end, or whose normal
   // is zero, takes its polygon's flat normal.
   std::vector<Vec3> polygon_normals;
+  // Texture coordinates of textured polygons' vertices, by the index of the
+  // vertex in polygon_vertices (empty when nothing is textured).
+  std::vector<Vec2f> polygon_uvs;
+  std::vector<TexturedSegment> textured_segments;  // in increasing order of the segment
+  // A cpfg model's textures (`texture:` lines of its view file), id 1 first.
+  std::shared_ptr<const std::vector<Texture>> textures;
+  // Texture id's image, or null (0, or an id the view file does not define).
+  const Texture* texture(int id) const {
+    return textures && id >= 1 && std::size_t(id) <= textures->size() ? &(*textures)[std::size_t(id - 1)] : nullptr;
+  }
   // The normal of polygon_vertices[k] in polygon p: its own, else p's flat (Newell) one.
   Vec3 vertex_normal(const Polygon& p, std::uint32_t k) const;
   TurtleState final_state;             // the turtle after the last module

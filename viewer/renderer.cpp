@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <numbers>
 
+#include "interpreter/mesh.hpp"
+
 namespace lsd::view {
 namespace {
 
@@ -28,6 +30,11 @@ struct SphereInstance {  // 20 bytes
 struct PolygonVertex {  // 28 bytes
   float pos[3], normal[3];
   std::uint8_t rgba[4];
+};
+struct TexturedVertex {  // 36 bytes
+  float pos[3], normal[3];
+  std::uint8_t rgba[4];
+  float uv[2];
 };
 struct MeshVertex {
   float pos[3], normal[3];
@@ -160,9 +167,13 @@ void Renderer::release() {
     glDeleteBuffers(2, bufs);
     *m = Mesh{};
   }
-  GLuint vaos[2] = {poly_vao_, grid_vao_}, bufs[4] = {poly_vbo_, grid_vbo_, cyl_inst_, sph_inst_};
-  glDeleteVertexArrays(2, vaos);
-  glDeleteBuffers(4, bufs);
+  GLuint vaos[3] = {poly_vao_, grid_vao_, tex_vao_}, bufs[5] = {poly_vbo_, grid_vbo_, cyl_inst_, sph_inst_, tex_vbo_};
+  glDeleteVertexArrays(3, vaos);
+  glDeleteBuffers(5, bufs);
+  if (!gl_textures_.empty()) glDeleteTextures(GLsizei(gl_textures_.size()), gl_textures_.data());
+  gl_textures_.clear();
+  textures_.reset();
+  textured_.clear();
   seg_width_.clear();
   n_sph_ = n_poly_verts_ = n_grid_verts_ = 0;
   ready_ = false;
@@ -186,6 +197,15 @@ bool Renderer::init(std::string* error) {
   attrib(0, 3, GL_FLOAT, false, sizeof(PolygonVertex), offsetof(PolygonVertex, pos), false);
   attrib(1, 3, GL_FLOAT, false, sizeof(PolygonVertex), offsetof(PolygonVertex, normal), false);
   attrib(2, 4, GL_UNSIGNED_BYTE, true, sizeof(PolygonVertex), offsetof(PolygonVertex, rgba), false);
+
+  glGenVertexArrays(1, &tex_vao_);
+  glGenBuffers(1, &tex_vbo_);
+  glBindVertexArray(tex_vao_);
+  glBindBuffer(GL_ARRAY_BUFFER, tex_vbo_);
+  attrib(0, 3, GL_FLOAT, false, sizeof(TexturedVertex), offsetof(TexturedVertex, pos), false);
+  attrib(1, 3, GL_FLOAT, false, sizeof(TexturedVertex), offsetof(TexturedVertex, normal), false);
+  attrib(2, 4, GL_UNSIGNED_BYTE, true, sizeof(TexturedVertex), offsetof(TexturedVertex, rgba), false);
+  attrib(3, 2, GL_FLOAT, false, sizeof(TexturedVertex), offsetof(TexturedVertex, uv), false);
 
   glGenVertexArrays(1, &grid_vao_);
   glGenBuffers(1, &grid_vbo_);
@@ -243,21 +263,57 @@ void Renderer::upload(const interp::Geometry& g) {
     hi_ = Vec3::Constant(0.5);
   }
   origin_ = (lo_ + hi_) / 2;
+  upload_textures(g);
   upload_segments(g);
   upload_spheres(g);
   upload_polygons(g);
   build_grid();
 }
 
+// The images of the geometry's textures, once for as long as the geometry
+// keeps the same ones (a growing or swaying model's every frame).
+void Renderer::upload_textures(const interp::Geometry& g) {
+  if (g.textures == textures_) return;
+  if (!gl_textures_.empty()) glDeleteTextures(GLsizei(gl_textures_.size()), gl_textures_.data());
+  gl_textures_.assign(g.textures ? g.textures->size() : 0, 0);
+  textures_ = g.textures;
+  for (std::size_t i = 0; i < gl_textures_.size(); ++i) {
+    const interp::Texture& t = (*textures_)[i];
+    if (t.width <= 0) continue;
+    glGenTextures(1, &gl_textures_[i]);
+    glBindTexture(GL_TEXTURE_2D, gl_textures_[i]);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t.width, t.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, t.rgba.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, t.smooth_magnify ? GL_LINEAR : GL_NEAREST);
+    GLint minify = t.smooth_minify ? GL_LINEAR : GL_NEAREST;
+    if (t.mipmap) {
+      glGenerateMipmap(GL_TEXTURE_2D);
+      minify = t.smooth_minify ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, minify);
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
 // Segments, widest first, so that each level of detail is one range.
+// Textured segments are drawn with the textured polygons instead.
 void Renderer::upload_segments(const interp::Geometry& g) {
-  std::vector<CylinderInstance> cyl(g.segments.size());
-  for (std::size_t i = 0; i < cyl.size(); ++i) {
+  std::vector<CylinderInstance> cyl;
+  cyl.reserve(g.segments.size() - g.textured_segments.size());
+  auto textured = g.textured_segments.begin();
+  for (std::size_t i = 0; i < g.segments.size(); ++i) {
+    if (textured != g.textured_segments.end() && textured->segment == i) {
+      ++textured;
+      continue;
+    }
     const interp::Geometry::Segment& s = g.segments[i];
-    put(cyl[i].p0, s.p0 - origin_);
-    put(cyl[i].p1, s.p1 - origin_);
-    cyl[i].radius = float(s.width / 2);
-    colour_bytes(g, s.colour, cyl[i].rgba);
+    CylinderInstance& c = cyl.emplace_back();
+    put(c.p0, s.p0 - origin_);
+    put(c.p1, s.p1 - origin_);
+    c.radius = float(s.width / 2);
+    colour_bytes(g, s.colour, c.rgba);
   }
   std::sort(cyl.begin(), cyl.end(),
             [](const CylinderInstance& a, const CylinderInstance& b) { return a.radius > b.radius; });
@@ -286,7 +342,43 @@ void Renderer::upload_spheres(const interp::Geometry& g) {
 // (smooth generalized cylinders), as in the OBJ export.
 void Renderer::upload_polygons(const interp::Geometry& g) {
   std::vector<PolygonVertex> pv;
+  // textured triangles by texture id: the meshes of textured polygons and segments
+  std::vector<std::vector<TexturedVertex>> tv(gl_textures_.size() + 1);
+  interp::Mesh m;
+  auto add_textured = [&](int texture, int colour) {
+    TexturedVertex corner;
+    colour_bytes(g, colour, corner.rgba);
+    std::vector<TexturedVertex>& out = tv[std::size_t(texture)];
+    std::uint32_t begin = 0;
+    for (const std::uint32_t end : m.face_ends) {
+      for (std::uint32_t k = begin + 1; k + 1 < end; ++k)
+        for (const std::uint32_t j : {begin, k, k + 1}) {
+          const interp::Mesh::Corner& c = m.corners[j];
+          put(corner.pos, m.positions[c.position] - origin_);
+          put(corner.normal, m.normals[c.normal]);
+          const interp::Vec2f uv = c.texel == interp::Mesh::kNoTexel ? interp::Vec2f(0, 0) : m.texels[c.texel];
+          corner.uv[0] = uv.x();
+          corner.uv[1] = uv.y();
+          out.push_back(corner);
+        }
+      begin = end;
+    }
+    m.clear();
+  };
+  auto drawable = [&](int texture) {
+    return texture >= 1 && std::size_t(texture) <= gl_textures_.size() && gl_textures_[std::size_t(texture - 1)];
+  };
+  for (const interp::Geometry::TexturedSegment& t : g.textured_segments) {
+    if (!drawable(t.texture)) continue;
+    interp::add_segment(m, g.segments[t.segment], {16, 8, 12}, &t);
+    add_textured(t.texture, g.segments[t.segment].colour);
+  }
   for (const interp::Geometry::Polygon& p : g.polygons) {
+    if (drawable(p.texture)) {
+      interp::add_polygon(m, g, p);
+      add_textured(p.texture, p.colour);
+      continue;
+    }
     const Vec3* vs = g.polygon_vertices.data() + p.first;
     PolygonVertex corner;
     colour_bytes(g, p.colour, corner.rgba);
@@ -300,6 +392,31 @@ void Renderer::upload_polygons(const interp::Geometry& g) {
   glBindBuffer(GL_ARRAY_BUFFER, poly_vbo_);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(pv.size() * sizeof(PolygonVertex)), pv.data(), GL_STATIC_DRAW);
   n_poly_verts_ = pv.size();
+  textured_.clear();
+  std::vector<TexturedVertex> all;
+  for (std::size_t t = 1; t < tv.size(); ++t)
+    if (!tv[t].empty()) {
+      textured_.push_back({int(t), all.size(), tv[t].size()});
+      all.insert(all.end(), tv[t].begin(), tv[t].end());
+    }
+  glBindBuffer(GL_ARRAY_BUFFER, tex_vbo_);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(all.size() * sizeof(TexturedVertex)), all.data(), GL_STATIC_DRAW);
+}
+
+void Renderer::draw_textured() const {
+  if (textured_.empty()) return;
+  const GLuint prog = progs_.textured;
+  glUseProgram(prog);
+  glActiveTexture(GL_TEXTURE0);
+  glUniform1i(glGetUniformLocation(prog, "u_texture"), 0);
+  const GLint decal = glGetUniformLocation(prog, "u_decal");
+  glBindVertexArray(tex_vao_);
+  for (const TexturedRange& r : textured_) {
+    glBindTexture(GL_TEXTURE_2D, gl_textures_[std::size_t(r.texture - 1)]);
+    glUniform1i(decal, (*textures_)[std::size_t(r.texture - 1)].decal ? 1 : 0);
+    glDrawArrays(GL_TRIANGLES, GLint(r.first), GLsizei(r.count));
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 // ---------------------------------------------------------------- draw
@@ -358,6 +475,7 @@ void Renderer::draw(const Camera& cam_world, int width, int height, const Render
     glBindVertexArray(poly_vao_);
     glDrawArrays(GL_TRIANGLES, 0, GLsizei(n_poly_verts_));
   }
+  draw_textured();
   glBindVertexArray(0);
   glUseProgram(0);
 }

@@ -13,6 +13,7 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,15 @@ class Renderer {
   unsigned cyl_tex_ = 0, empty_vao_ = 0;  // cyl_inst_ as a buffer texture, for vertex pulling
   int max_texels_ = 0;
   unsigned poly_vao_ = 0, poly_vbo_ = 0, grid_vao_ = 0, grid_vbo_ = 0;
+  // Textured triangles (cpfg's textures), texture by texture in one buffer.
+  struct TexturedRange {
+    int texture;  // id: gl_textures_[texture - 1]
+    std::size_t first, count;
+  };
+  unsigned tex_vao_ = 0, tex_vbo_ = 0;
+  std::vector<TexturedRange> textured_;
+  std::vector<unsigned> gl_textures_;  // (textures_) 0 for an image that could not be read
+  std::shared_ptr<const std::vector<interp::Texture>> textures_;  // the images uploaded, kept while the geometry changes
   std::vector<float> seg_width_;  // (segments) widths of the instances, in decreasing order
   std::size_t n_sph_ = 0, n_poly_verts_ = 0, n_grid_verts_ = 0;
   Vec3 origin_{0, 0, 0};  // subtracted from every position uploaded (float precision)
@@ -84,6 +94,8 @@ class Renderer {
   void upload_segments(const interp::Geometry& g);
   void upload_spheres(const interp::Geometry& g);
   void upload_polygons(const interp::Geometry& g);
+  void upload_textures(const interp::Geometry& g);
+  void draw_textured() const;
   void draw_grid(const Frame& f) const;
   void draw_segments(const Frame& f) const;
   void draw_instances(const Mesh& m, unsigned instances, int kind, std::size_t first, std::size_t count) const;

@@ -199,6 +199,44 @@ layout(location = 2) in vec4 a_color;
 }
 )";
 
+// Textured polygons (cpfg's textures): the texture coordinates ride along.
+const char* kTexturedVertex = R"(#version 330 core
+layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec4 a_color;
+layout(location = 3) in vec2 a_uv;
+out vec2 v_uv;
+)" LSD_LIT_VERTEX_OUTPUTS R"(void main() {
+  v_uv = a_uv;
+  emit(a_pos, a_normal, a_color.rgb);
+}
+)";
+
+// As OpenGL's fixed pipeline did for cpfg: modulate multiplies the surface
+// colour by the texel's before shading; decal shows the texel's colour
+// unshaded, blended over the shaded surface by its alpha. Texels of alpha
+// below 0.1 are cut away (cpfg's alpha test), the outline of a leaf image.
+const char* kTexturedFragment = "#version 330 core\n" LSD_SHADE_FUNCTION R"(
+in vec3 v_normal;
+in vec3 v_color;
+in vec3 v_world;
+in vec2 v_uv;
+uniform sampler2D u_texture;
+uniform int u_decal;
+out vec4 frag;
+void main() {
+  vec4 texel = texture(u_texture, v_uv);
+  if (texel.a < 0.1) discard;
+  vec3 n = normalize(v_normal);
+  if (!gl_FrontFacing) n = -n;
+  if (u_decal != 0) {
+    frag = vec4(mix(shade(n, v_color, v_world).rgb, texel.rgb, texel.a), 1.0);
+  } else {
+    frag = shade(n, v_color * texel.rgb, v_world);
+  }
+}
+)";
+
 // Grid lines fade out toward the rim of the grid.
 const char* kGridVertex = R"(#version 330 core
 layout(location = 0) in vec4 a_pos_major;
@@ -284,6 +322,7 @@ bool compile_programs(ShaderPrograms* p, std::string* error) {
                   {&p->pulled_segment, kPulledSegmentVertex, kPulledSegmentFragment},
                   {&p->sphere, kSphereVertex, kLitFragment},
                   {&p->polygon, kPolygonVertex, kLitFragment},
+                  {&p->textured, kTexturedVertex, kTexturedFragment},
                   {&p->grid, kGridVertex, kGridFragment}};
   for (const auto& prog : programs) {
     *prog.program = link(prog.vertex, prog.fragment, error);
@@ -296,7 +335,7 @@ bool compile_programs(ShaderPrograms* p, std::string* error) {
 }
 
 void delete_programs(ShaderPrograms* p) {
-  for (unsigned prog : {p->segment, p->pulled_segment, p->sphere, p->polygon, p->grid})
+  for (unsigned prog : {p->segment, p->pulled_segment, p->sphere, p->polygon, p->textured, p->grid})
     if (prog) glDeleteProgram(prog);
   *p = ShaderPrograms{};
 }

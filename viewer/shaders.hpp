@@ -8,6 +8,8 @@
 //   sphere:         0 position of the unit sphere; per instance 2 centre,
 //                   3 radius, 4 colour
 //   polygon:        0 position, 1 normal, 2 colour
+//   textured:       0 position, 1 normal, 2 colour, 3 texture coordinates;
+//                   u_texture (unit 0) and u_decal
 //   grid:           0 (x, y, z, major)
 // Lit programs take u_view_proj, u_eye, u_key and u_fill (unit directions
 // toward the lights); the grid u_view_proj, u_centre, u_radius and u_color.
@@ -22,13 +24,14 @@ struct ShaderPrograms {
   unsigned pulled_segment = 0;  // prisms, impostor quads and lines pulled from a buffer texture
   unsigned sphere = 0;          // instanced unit spheres
   unsigned polygon = 0;         // plain triangles
+  unsigned textured = 0;        // triangles with a texture (cpfg models)
   unsigned grid = 0;            // the ground grid, fading toward its rim
 
   // The lit ones, which share the uniforms of shading.
-  std::array<unsigned, 4> lit() const { return {segment, pulled_segment, sphere, polygon}; }
+  std::array<unsigned, 5> lit() const { return {segment, pulled_segment, sphere, polygon, textured}; }
 };
 
-// Compiles and links all five with the current context; on failure none is
+// Compiles and links all six with the current context; on failure none is
 // left and the message says which stage failed, with the driver's log.
 bool compile_programs(ShaderPrograms* p, std::string* error);
 void delete_programs(ShaderPrograms* p);

@@ -211,3 +211,57 @@ TEST_CASE("render_png draws spheres and polygons in their colours", "[render]") 
   CHECK(yellow > 1000);
   done_with(path);
 }
+
+TEST_CASE("render_png draws textures on polygons and segments with alpha cut away and decal unshaded", "[render]") {
+  NEEDS_DISPLAY("render_png draws textures on polygons and segments with alpha cut away and decal unshaded");
+  // A square facing +z, s and t from 0 to 1, and a textured segment beside it.
+  // The 2 x 1 texture: red on the left half, green on the right (nearest texels).
+  auto scene = [](std::uint8_t right_alpha, bool decal) {
+    interp::Geometry g;
+    g.palette = {{1.f, 1.f, 1.f}};
+    auto tex = std::make_shared<std::vector<interp::Texture>>(1);
+    interp::Texture& t = (*tex)[0];
+    t.width = 2;
+    t.height = 1;
+    t.rgba = {255, 0, 0, 255, 0, 255, 0, right_alpha};
+    t.decal = decal;
+    g.textures = tex;
+    const interp::Vec3 v[4] = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0}};
+    g.polygon_vertices.assign(v, v + 4);
+    g.polygon_uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    g.polygons.push_back({0, 4, 0, 0, 1});
+    g.segments.push_back({{3, 0, 0}, {3, 2, 0}, 0.6, 0, 1});
+    g.textured_segments.push_back({0, 1, 0.f, 1.f});
+    return g;
+  };
+  struct Count {
+    std::size_t red = 0, green = 0, pure_red = 0;
+  };
+  auto count = [&](const interp::Geometry& g, const std::string& stem) {
+    const std::string path = temp_png(stem);
+    std::string error;
+    REQUIRE(view::render_png(g, 300, 300, path, &error));
+    Picture p;
+    REQUIRE(p.load(path));
+    Count c;
+    for (int y = 0; y < p.h; ++y)
+      for (int x = 0; x < p.w; ++x) {
+        const unsigned char* q = p.at(x, y);
+        if (q[0] > 100 && q[1] < 40 && q[2] < 40) ++c.red;
+        if (q[1] > 100 && q[0] < 40 && q[2] < 40) ++c.green;
+        if (q[0] >= 253 && q[1] <= 2 && q[2] <= 2) ++c.pure_red;
+      }
+    done_with(path);
+    return c;
+  };
+  const Count opaque = count(scene(255, false), "lsd_tex_opaque");
+  CHECK(opaque.red > 3000);    // the square's left half and half the segment
+  CHECK(opaque.green > 3000);  // the right half and the segment's other half
+  const Count cut = count(scene(0, false), "lsd_tex_cut");
+  CHECK(cut.green == 0);  // alpha 0: cut away, the background (and the segment's red inside) shows
+  CHECK(cut.red > opaque.red * 9 / 10);
+  // modulate shades the texel's colour; decal shows it as it is
+  CHECK(opaque.pure_red < opaque.red / 10);
+  const Count decal = count(scene(255, true), "lsd_tex_decal");
+  CHECK(decal.pure_red > decal.red / 2);
+}
