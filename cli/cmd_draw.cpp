@@ -150,7 +150,12 @@ Runner add_export(CLI::App& app) {
     interp::ObjOptions oo;
     oo.mtllib = mtl.substr(slash == std::string::npos ? 0 : slash + 1);
     interp::write_obj(g, obj, oo);
-    interp::write_mtl(g, mat);
+    // a cpfg model's textures: OUT_texture_<id>.png beside the .mtl that names them
+    const std::string stem = o->out.substr(0, dot);
+    const std::string stem_name = stem.substr(slash == std::string::npos ? 0 : slash + 1);
+    interp::write_mtl(g, mat, stem_name);
+    for (int t : interp::textures_used(g))
+      if (!save_file(interp::texture_file(stem, t), interp::texture_png(*g.texture(t)))) return kExitInput;
     return save_file(mtl, mat.str()) && save_file(o->out, obj.str()) ? kExitOk : kExitInput;
   };
 }

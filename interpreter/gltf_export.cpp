@@ -16,9 +16,9 @@ namespace {
 constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
 constexpr float kSame = 1e-6f;  // a channel whose samples all differ by less is a constant
 
-// The faces riding on one body, per colour index, in the body's frame.
+// The faces riding on one body, per colour index and texture, in the body's frame.
 struct MeshBuilder {
-  std::map<int, Mesh> by_colour;
+  std::map<std::pair<int, int>, Mesh> by_material;
 };
 
 // The bytes of three buffer views, appended to as the model is built.
@@ -50,11 +50,13 @@ bool constant(const float* v, std::size_t n, std::size_t stride, int width) {
 GltfRecorder::GltfRecorder(double fps, const MeshOptions& mesh) : fps_(fps), mesh_opt_(mesh) {}
 
 int GltfRecorder::add_mesh(MeshData m) {
-  if (m.colours.empty()) return -1;
+  if (m.materials.empty()) return -1;
   std::string key;
-  for (std::size_t p = 0; p < m.colours.size(); ++p) {
-    key.append(reinterpret_cast<const char*>(&m.colours[p]), sizeof(int));
+  for (std::size_t p = 0; p < m.materials.size(); ++p) {
+    key.append(reinterpret_cast<const char*>(&m.materials[p]), sizeof(m.materials[p]));
     key.append(reinterpret_cast<const char*>(m.vertices[p].data()), m.vertices[p].size() * sizeof(float));
+    key.push_back('|');
+    key.append(reinterpret_cast<const char*>(m.texels[p].data()), m.texels[p].size() * sizeof(float));
     key.push_back('|');
     key.append(reinterpret_cast<const char*>(m.indices[p].data()), m.indices[p].size() * sizeof(std::uint32_t));
     key.push_back('|');
@@ -68,6 +70,7 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
                                   const std::vector<std::int32_t>& module_body, const std::vector<int>& parent,
                                   const std::vector<dyn::SE3>& oMi) {
   if (colours_.palette.empty()) colours_.palette = g.palette;
+  if (!colours_.textures) colours_.textures = g.textures;
   Interval iv;
   iv.name = name;
   iv.first = frames_;
@@ -85,16 +88,21 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
   for (int b = 0; b < nb; ++b) to_body[std::size_t(b)] = oMi[std::size_t(b)].inverse();
   Geometry local = g;
   std::vector<MeshBuilder> per(std::size_t(nb) + 1);
-  for (auto& s : local.segments) {
+  auto textured = local.textured_segments.cbegin();
+  for (std::size_t i = 0; i < local.segments.size(); ++i) {
+    auto& s = local.segments[i];
     const int b = body_of(s.module);
     s.p0 = to_body[std::size_t(b)].act(s.p0);
     s.p1 = to_body[std::size_t(b)].act(s.p1);
-    add_segment(per[std::size_t(b)].by_colour[s.colour], s, mesh_opt_);
+    const Geometry::TexturedSegment* tex = nullptr;
+    if (textured != local.textured_segments.cend() && textured->segment == i)
+      if (const auto* t = &*textured++; local.texture(t->texture)) tex = t;
+    add_segment(per[std::size_t(b)].by_material[{s.colour, tex ? tex->texture : 0}], s, mesh_opt_, tex);
   }
   for (auto& s : local.spheres) {
     const int b = body_of(s.module);
     s.centre = to_body[std::size_t(b)].act(s.centre);
-    add_sphere(per[std::size_t(b)].by_colour[s.colour], s, mesh_opt_);
+    add_sphere(per[std::size_t(b)].by_material[{s.colour, 0}], s, mesh_opt_);
   }
   for (const auto& p : local.polygons) {
     const int b = body_of(p.module);
@@ -102,7 +110,7 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
       local.polygon_vertices[k] = to_body[std::size_t(b)].act(local.polygon_vertices[k]);
       if (k < local.polygon_normals.size()) local.polygon_normals[k] = to_body[std::size_t(b)].rotation * local.polygon_normals[k];
     }
-    add_polygon(per[std::size_t(b)].by_colour[p.colour], local, p);
+    add_polygon(per[std::size_t(b)].by_material[{p.colour, local.texture_of(p)}], local, p);
   }
   // As indexed triangles of (position, normal) vertices. Positions are
   // rounded to a grid of 2^-20 of the mesh's reach (a power of two) and
@@ -113,22 +121,29 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
   iv.mesh.assign(std::size_t(nb) + 1, -1);
   for (int b = 0; b <= nb; ++b) {
     MeshData md;
-    for (auto& [colour, mesh] : per[std::size_t(b)].by_colour) {
+    for (auto& [material, mesh] : per[std::size_t(b)].by_material) {
       if (mesh.faces() == 0) continue;
       double reach = 0;
       for (const Vec3& p : mesh.positions) reach = std::max(reach, p.cwiseAbs().maxCoeff());
       const double grid = std::exp2(std::ceil(std::log2(std::max(reach, 1e-30))) - 20);
-      std::vector<float> vertices;
+      std::vector<float> vertices, texels;
       std::vector<std::uint32_t> indices;
-      std::unordered_map<std::uint64_t, std::uint32_t> vertex_of;  // (position, normal) -> vertex
+      // (position, normal) -> vertex; a textured mesh's texels: one per (position, texel), as its sides' seams need
+      std::unordered_map<std::uint64_t, std::uint32_t> vertex_of;
+      const bool textured = material.second != 0;
       auto vertex = [&](const Mesh::Corner& c) {
-        const std::uint64_t k = (std::uint64_t(c.position) << 32) | c.normal;
+        const std::uint64_t k =
+            (std::uint64_t(c.position) << 32) | (textured && c.texel != Mesh::kNoTexel ? c.texel | 0x80000000u : c.normal);
         auto [it, fresh] = vertex_of.try_emplace(k, std::uint32_t(vertices.size() / 6));
         if (fresh) {
           const Vec3& p = mesh.positions[c.position];
           const Vec3& n = mesh.normals[c.normal];
           vertices.insert(vertices.end(), {snap(p.x(), grid), snap(p.y(), grid), snap(p.z(), grid),
                                            snap(n.x(), ngrid), snap(n.y(), ngrid), snap(n.z(), ngrid)});
+          if (textured) {  // glTF's t runs down the image: 1 - cpfg's
+            const Vec2f st = c.texel == Mesh::kNoTexel ? Vec2f(0, 0) : mesh.texels[c.texel];
+            texels.insert(texels.end(), {st.x(), 1.f - st.y()});
+          }
         }
         return it->second;
       };
@@ -139,8 +154,9 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
                                          vertex(mesh.corners[k + 1])});
         begin = end;
       }
-      md.colours.push_back(colour);
+      md.materials.push_back(material);
       md.vertices.push_back(std::move(vertices));
+      md.texels.push_back(std::move(texels));
       md.indices.push_back(std::move(indices));
     }
     iv.mesh[std::size_t(b)] = add_mesh(std::move(md));
@@ -175,8 +191,8 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
   tinygltf::Model model;
   model.asset.version = "2.0";
   model.asset.generator = "lsd (L-systems that grow and move)";
-  Bytes vertex_bytes, index_bytes, anim_bytes;
-  enum View { kVertices, kIndices, kAnimation };
+  Bytes vertex_bytes, index_bytes, anim_bytes, texel_bytes;
+  enum View { kVertices, kIndices, kAnimation, kTexels, kViews };  // the images' views follow, one each
   // Accessors are made with offsets into their view's bytes.
   auto accessor = [&](View view, std::size_t offset, int component, std::size_t count, int type) {
     tinygltf::Accessor a;
@@ -189,16 +205,51 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     return int(model.accessors.size() - 1);
   };
 
-  // ---- Materials: one per colour index used.
-  std::map<int, int> material;
+  // ---- Textures: an image (PNG in the buffer) and a sampler each, for those used.
+  std::map<int, int> texture;  // id -> glTF texture
+  std::vector<std::string> pngs;
   for (const MeshData& m : meshes_)
-    for (int c : m.colours) material.emplace(c, 0);
-  for (auto& [colour, index] : material) {
+    for (const auto& [colour, id] : m.materials)
+      if (id != 0 && colours_.texture(id)) texture.emplace(id, 0);
+  for (auto& [id, index] : texture) {
+    const Texture& t = *colours_.texture(id);
+    pngs.push_back(texture_png(t));
+    tinygltf::Image image;
+    image.name = "texture_" + std::to_string(id);
+    image.mimeType = "image/png";
+    image.bufferView = int(kViews + pngs.size() - 1);
+    model.images.push_back(std::move(image));
+    tinygltf::Sampler sampler;
+    sampler.magFilter = t.smooth_magnify ? TINYGLTF_TEXTURE_FILTER_LINEAR : TINYGLTF_TEXTURE_FILTER_NEAREST;
+    sampler.minFilter = t.mipmap ? (t.smooth_minify ? TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR
+                                                    : TINYGLTF_TEXTURE_FILTER_NEAREST_MIPMAP_LINEAR)
+                                 : (t.smooth_minify ? TINYGLTF_TEXTURE_FILTER_LINEAR : TINYGLTF_TEXTURE_FILTER_NEAREST);
+    sampler.wrapS = sampler.wrapT = TINYGLTF_TEXTURE_WRAP_REPEAT;
+    model.samplers.push_back(std::move(sampler));
+    tinygltf::Texture tex;
+    tex.source = tex.sampler = int(model.images.size() - 1);
+    index = int(model.textures.size());
+    model.textures.push_back(std::move(tex));
+  }
+
+  // ---- Materials: one per colour index (and texture) used.
+  std::map<std::pair<int, int>, int> material;
+  for (const MeshData& m : meshes_)
+    for (const auto& cm : m.materials) material.emplace(cm, 0);
+  for (auto& [cm, index] : material) {
+    const auto [colour, id] = cm;
     const auto rgb = colours_.rgb(colour);
     tinygltf::Material mat;
     mat.name = "colour_" + std::to_string(colour);
     mat.pbrMetallicRoughness.baseColorFactor = {srgb_to_linear(rgb[0]), srgb_to_linear(rgb[1]),
                                                 srgb_to_linear(rgb[2]), 1.0};
+    if (texture.count(id)) {  // modulate: the image times the colour; decal: the image alone
+      mat.name += "_texture_" + std::to_string(id);
+      mat.pbrMetallicRoughness.baseColorTexture.index = texture.at(id);
+      if (colours_.texture(id)->decal) mat.pbrMetallicRoughness.baseColorFactor = {1, 1, 1, 1};
+      mat.alphaMode = "MASK";
+      mat.alphaCutoff = 0.1;
+    }
     mat.pbrMetallicRoughness.metallicFactor = 0;
     mat.pbrMetallicRoughness.roughnessFactor = 0.8;
     mat.doubleSided = true;  // leaves and petals are single polygons
@@ -211,7 +262,7 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     const MeshData& md = meshes_[i];
     tinygltf::Mesh mesh;
     mesh.name = "mesh_" + std::to_string(i);
-    for (std::size_t p = 0; p < md.colours.size(); ++p) {
+    for (std::size_t p = 0; p < md.materials.size(); ++p) {
       const auto& v = md.vertices[p];
       const std::size_t nv = v.size() / 6;
       const std::size_t at = vertex_bytes.add(v.data(), v.size() * sizeof(float));
@@ -239,7 +290,11 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
       prim.attributes["POSITION"] = pos;
       prim.attributes["NORMAL"] = nrm;
       prim.indices = ind;
-      prim.material = material.at(md.colours[p]);
+      if (!md.texels[p].empty() && texture.count(md.materials[p].second))
+        prim.attributes["TEXCOORD_0"] =
+            accessor(kTexels, texel_bytes.add(md.texels[p].data(), md.texels[p].size() * sizeof(float)), kFloat, nv,
+                     TINYGLTF_TYPE_VEC2);
+      prim.material = material.at(md.materials[p]);
       prim.mode = TINYGLTF_MODE_TRIANGLES;
       mesh.primitives.push_back(std::move(prim));
     }
@@ -328,22 +383,30 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
   const std::size_t nchannels = anim.channels.size();
   if (!anim.channels.empty()) model.animations.push_back(std::move(anim));
 
-  // ---- One buffer: the three views one after the other.
+  // ---- One buffer: the four views one after the other, then the images.
   tinygltf::Buffer buffer;
-  const Bytes* parts[] = {&vertex_bytes, &index_bytes, &anim_bytes};
-  const int targets[] = {TINYGLTF_TARGET_ARRAY_BUFFER, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER, 0};
-  for (int v = 0; v < 3; ++v) {
+  const Bytes* parts[] = {&vertex_bytes, &index_bytes, &anim_bytes, &texel_bytes};
+  const int targets[] = {TINYGLTF_TARGET_ARRAY_BUFFER, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER, 0,
+                         TINYGLTF_TARGET_ARRAY_BUFFER};
+  auto add_view = [&](const void* data, std::size_t n, int target, int stride) {
     buffer.data.resize((buffer.data.size() + 3) / 4 * 4);
     tinygltf::BufferView view;
     view.buffer = 0;
     view.byteOffset = buffer.data.size();
-    view.byteLength = std::max<std::size_t>(parts[v]->data.size(), 4);  // (a view may not be empty)
-    view.target = targets[v];
-    if (v == kVertices) view.byteStride = 6 * sizeof(float);
-    buffer.data.insert(buffer.data.end(), parts[v]->data.begin(), parts[v]->data.end());
+    view.byteLength = std::max<std::size_t>(n, 4);  // (a view may not be empty)
+    view.target = target;
+    view.byteStride = stride;
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    buffer.data.insert(buffer.data.end(), bytes, bytes + n);
     buffer.data.resize(view.byteOffset + view.byteLength);
     model.bufferViews.push_back(view);
+  };
+  for (int v = 0; v < kViews; ++v) {
+    const bool empty = parts[v]->data.empty();  // (no texture: a placeholder of 4 bytes, not vertex data)
+    add_view(parts[v]->data.data(), parts[v]->data.size(), empty ? 0 : targets[v],
+             empty ? 0 : v == kVertices ? 6 * sizeof(float) : v == kTexels ? 2 * sizeof(float) : 0);
   }
+  for (const std::string& png : pngs) add_view(png.data(), png.size(), 0, 0);
   model.buffers.push_back(std::move(buffer));
 
   if (counts) *counts = {intervals_.size(), model.nodes.size(), model.meshes.size(), nchannels, keyframes};

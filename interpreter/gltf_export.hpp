@@ -9,7 +9,10 @@
 // frame of the step that derived it and visible from then on. Geometry before
 // the first body (or of a plant without bodies) sits on the interval's node.
 // Meshes equal to one of an earlier interval are shared, not written again.
-// Colours are materials (the model's palette, else palette_rgb).
+// Colours are materials (the model's palette, else palette_rgb); a cpfg
+// model's textures are images in the buffer, mapped by texture coordinates
+// on the faces that carry them (one material per colour and texture, its
+// alpha a mask cut at 0.1 as lsd's renderer and cpfg do).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -61,8 +64,9 @@ class GltfRecorder {
     std::vector<float> rotation;          // (frames x bodies x 4) unit quaternion x, y, z, w, idem
   };
   struct MeshData {
-    std::vector<int> colours;                      // one primitive per colour
+    std::vector<std::pair<int, int>> materials;    // one primitive per (colour, texture id or 0)
     std::vector<std::vector<float>> vertices;      // (primitive) x y z nx ny nz per vertex
+    std::vector<std::vector<float>> texels;        // (primitive) s t per vertex of a textured one, else empty
     std::vector<std::vector<std::uint32_t>> indices;  // (primitive) triangles
   };
 
@@ -73,7 +77,7 @@ class GltfRecorder {
   MeshOptions mesh_opt_;
   std::vector<Interval> intervals_;
   std::vector<MeshData> meshes_;
-  Geometry colours_;  // only its palette: a cpfg model's colour map, or empty
+  Geometry colours_;  // only its palette and textures: a cpfg model's colour map and images, or empty
   std::unordered_map<std::string, int> mesh_index_;  // a mesh's bytes -> its index: equal meshes are shared
   long frames_ = 0;
   std::size_t samples_ = 0;

@@ -117,7 +117,7 @@ void add_sphere(Mesh& m, const Geometry::Sphere& s, const MeshOptions& opt) {
 void add_polygon(Mesh& m, const Geometry& g, const Geometry::Polygon& p) {
   const std::uint32_t v0 = std::uint32_t(m.positions.size());
   for (std::uint32_t k = 0; k < p.count; ++k) position(m, g.polygon_vertices[p.first + k]);
-  const bool textured = p.texture != 0 && p.first + p.count <= g.polygon_uvs.size();
+  const bool textured = g.texture_of(p) != 0;
   const std::uint32_t t0 = std::uint32_t(m.texels.size());
   if (textured)
     for (std::uint32_t k = 0; k < p.count; ++k) m.texels.push_back(g.polygon_uvs[p.first + k]);

@@ -3,7 +3,8 @@
 // which stb_image lacks and the vlab models use (.rgb).
 #include "interpreter/texture.hpp"
 
-#include <stb_image.h>  // implementation: Debian's libstb (pkg-config stb)
+#include <stb_image.h>        // implementation: Debian's libstb (pkg-config stb)
+#include <stb_image_write.h>
 
 #include <algorithm>
 #include <cstring>
@@ -119,6 +120,20 @@ bool read_image(const std::string& path, Texture& out, std::string& error) {
     std::memcpy(&out.rgba[std::size_t(y) * stride], px + std::size_t(h - 1 - y) * stride, stride);
   stbi_image_free(px);
   return true;
+}
+
+std::string texture_png(const Texture& t) {
+  std::string png;
+  const std::size_t stride = std::size_t(t.width) * 4;
+  if (t.width <= 0 || t.height <= 0 || t.rgba.size() != stride * std::size_t(t.height)) return png;
+  std::vector<std::uint8_t> top_first(t.rgba.size());
+  for (int y = 0; y < t.height; ++y)
+    std::memcpy(&top_first[std::size_t(y) * stride], &t.rgba[std::size_t(t.height - 1 - y) * stride], stride);
+  auto append = [](void* ctx, void* data, int size) {
+    static_cast<std::string*>(ctx)->append(static_cast<const char*>(data), std::size_t(size));
+  };
+  stbi_write_png_to_func(append, &png, t.width, t.height, 4, top_first.data(), int(stride));
+  return png;
 }
 
 }  // namespace lsd::interp

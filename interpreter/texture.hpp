@@ -28,6 +28,10 @@ struct Texture {
 // 16384 pixels on a side are refused. False with a message naming the file.
 bool read_image(const std::string& path, Texture& out, std::string& error);
 
+// The image as PNG bytes, top row first (for the exports); empty when the
+// texture has no image.
+std::string texture_png(const Texture& t);
+
 // The increase of cpfg's texture coordinate t along a cylinder of `width`
 // and `length`: the texture's full width wraps the circumference once, and
 // its height covers ratio x height / width of that along the axis.

@@ -132,9 +132,15 @@ struct Geometry {
   std::vector<TexturedSegment> textured_segments;  // in increasing order of the segment
   // A cpfg model's textures (`texture:` lines of its view file), id 1 first.
   std::shared_ptr<const std::vector<Texture>> textures;
-  // Texture id's image, or null (0, or an id the view file does not define).
+  // Texture id's image, or null (0, an id the view file does not define, or an image it could not read).
   const Texture* texture(int id) const {
-    return textures && id >= 1 && std::size_t(id) <= textures->size() ? &(*textures)[std::size_t(id - 1)] : nullptr;
+    if (!textures || id < 1 || std::size_t(id) > textures->size()) return nullptr;
+    const Texture& t = (*textures)[std::size_t(id - 1)];
+    return t.width > 0 ? &t : nullptr;
+  }
+  // The texture of a polygon drawn with one (it has texture coordinates), else 0.
+  int texture_of(const Polygon& p) const {
+    return p.texture != 0 && texture(p.texture) && p.first + p.count <= polygon_uvs.size() ? p.texture : 0;
   }
   // The normal of polygon_vertices[k] in polygon p: its own, else p's flat (Newell) one.
   Vec3 vertex_normal(const Polygon& p, std::uint32_t k) const;

@@ -374,7 +374,7 @@ void Renderer::upload_polygons(const interp::Geometry& g) {
     add_textured(t.texture, g.segments[t.segment].colour);
   }
   for (const interp::Geometry::Polygon& p : g.polygons) {
-    if (drawable(p.texture)) {
+    if (drawable(g.texture_of(p))) {
       interp::add_polygon(m, g, p);
       add_textured(p.texture, p.colour);
       continue;

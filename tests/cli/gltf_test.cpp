@@ -364,3 +364,46 @@ TEST_CASE("Blender imports the herb's glTF with its animation", "[.slow][blender
   CHECK(got["scale_before"] == 0);  // the organ is invisible before its birth frame ...
   CHECK(got["scale_after"] == 1);   // ... and visible from it on
 }
+
+TEST_CASE("OBJ and glTF of a textured cpfg model carry its image and texture coordinates") {
+  lsd::test::TempDir dir;
+  // a 1 x 2 image: red on top, blue below (PNM lists the top row first)
+  dir.write("t.ppm", std::string("P6\n1 2\n255\n") + std::string("\xff\x00\x00\x00\x00\xff", 6));
+  dir.write("p.v", "angle increment: 90\nline style: cylinder\ntexture: F: t.ppm\n");
+  dir.write("p.l", "axiom: !(0.2) @Tx(1) F(1) {f(2) -f(1) -f(2) -f(1)}\n");
+  const std::string glb = dir.path("p.glb"), obj = dir.path("p.obj");
+  REQUIRE(run(export_cmd(dir.path(".") + " -o " + glb)).status == 0);
+  REQUIRE(run(export_cmd(dir.path(".") + " -o " + obj)).status == 0);
+  // OBJ: the image beside it, named in the material
+  std::ifstream png(dir.path("p_texture_1.png"), std::ios::binary);
+  std::string head(4, '\0');
+  png.read(head.data(), 4);
+  CHECK(head.substr(1, 3) == "PNG");
+  std::ifstream mtl(dir.path("p.mtl"));
+  const std::string mtl_text((std::istreambuf_iterator<char>(mtl)), std::istreambuf_iterator<char>());
+  CHECK(mtl_text.find("map_Kd p_texture_1.png") != std::string::npos);
+  // glTF: the image in the buffer, a masked material that maps it, texture coordinates on its primitives
+  const tinygltf::Model m = load_gltf(glb);
+  REQUIRE(m.images.size() == 1);
+  CHECK(m.images[0].mimeType == "image/png");
+  REQUIRE(m.images[0].width == 1);  // decoded by tinygltf: red on top (its first row)
+  REQUIRE(m.images[0].height == 2);
+  CHECK((m.images[0].image[0] == 255 && m.images[0].image[2] == 0));
+  REQUIRE(m.textures.size() == 1);
+  std::size_t textured = 0;
+  for (const auto& mesh : m.meshes)
+    for (const auto& prim : mesh.primitives) {
+      const auto& mat = m.materials.at(std::size_t(prim.material));
+      if (mat.pbrMetallicRoughness.baseColorTexture.index < 0) continue;
+      ++textured;
+      CHECK(mat.alphaMode == "MASK");
+      REQUIRE(prim.attributes.count("TEXCOORD_0"));
+      const std::vector<float> st = floats(m, prim.attributes.at("TEXCOORD_0"));
+      CHECK(st.size() == 2 * m.accessors.at(std::size_t(prim.attributes.at("POSITION"))).count);
+      float lo = 1e9f, hi = -1e9f;
+      for (std::size_t k = 1; k < st.size(); k += 2) lo = std::min(lo, st[k]), hi = std::max(hi, st[k]);
+      CHECK(hi <= 1.0001f);  // the polygon's t spans [0, 1]; the cylinder's t starts at 0: glTF's 1 - t
+      CHECK(lo >= -1e-4f);
+    }
+  CHECK(textured == 1);  // the segment and the polygon share colour and texture: one primitive
+}

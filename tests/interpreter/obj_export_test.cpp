@@ -129,3 +129,64 @@ TEST_CASE("OBJ options and the material file", "[obj]") {
   CHECK(mtl.str().find("newmtl colour_5") != std::string::npos);
   CHECK(mtl.str().find("Kd ") != std::string::npos);
 }
+
+TEST_CASE("OBJ of a textured plant: texture coordinates on its faces, a material per texture with its image", "[obj]") {
+  Geometry g;
+  auto tex = std::make_shared<std::vector<Texture>>(2);
+  (*tex)[0].width = (*tex)[0].height = 1;
+  (*tex)[0].rgba = {10, 20, 30, 255};  // texture 2 has no image: drawn plain
+  g.textures = tex;
+  g.segments.push_back({Vec3(0, 0, 0), Vec3(0, 2, 0), 0.2, 5, 0});
+  g.segments.push_back({Vec3(0, 2, 0), Vec3(0, 3, 0), 0.2, 5, 1});
+  g.textured_segments.push_back({0, 1, 0.25f, 0.75f});
+  const Vec3 sq[4] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  g.polygon_vertices.assign(sq, sq + 4);
+  g.polygon_uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  g.polygons.push_back({0, 4, 5, 2, 2});  // module 2, texture 2
+  ObjOptions opt;
+  opt.mesh.cylinder_sides = 4;
+  std::ostringstream out;
+  const ObjCounts c = write_obj(g, out, opt);
+  CHECK(c.texels == 2 * 5);  // the prism's sides: two per side vertex and the seam again
+  // the textured faces are in their own group, with v/vt/vn corners whose vt are those given
+  const std::string obj = out.str();
+  const auto group = obj.find("usemtl colour_5_texture_1\n");
+  REQUIRE(group != std::string::npos);
+  CHECK(obj.find("usemtl colour_5\n") != std::string::npos);
+  std::vector<std::pair<double, double>> vt;
+  std::istringstream in(obj);
+  std::size_t textured_corners = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream ls(line);
+    std::string tag;
+    ls >> tag;
+    if (tag == "vt") {
+      double s, t;
+      ls >> s >> t;
+      vt.emplace_back(s, t);
+    } else if (tag == "f") {
+      for (std::string corner; ls >> corner;) {
+        if (corner.find("//") != std::string::npos) continue;
+        const auto a = corner.find('/'), b = corner.rfind('/');
+        REQUIRE(a != b);
+        const long k = std::stol(corner.substr(a + 1, b - a - 1));
+        REQUIRE(k >= 1);
+        REQUIRE(std::size_t(k) <= vt.size());
+        const double t = vt[std::size_t(k - 1)].second;
+        CHECK((t == Approx(0.25) || t == Approx(0.75)));  // the segment's t0 and t1
+        ++textured_corners;
+      }
+    }
+  }
+  CHECK(textured_corners == 4 * 4);  // the four sides of the textured segment; the square (texture 2) is plain
+  CHECK(textures_used(g) == std::set<int>{1});
+  std::ostringstream mtl;
+  write_mtl(g, mtl, "tree");
+  CHECK(mtl.str().find("newmtl colour_5_texture_1\n") != std::string::npos);
+  CHECK(mtl.str().find("map_Kd tree_texture_1.png\n") != std::string::npos);
+  CHECK(mtl.str().find("texture_2") == std::string::npos);
+  // the image, top row first, as PNG
+  const std::string png = texture_png((*tex)[0]);
+  CHECK(png.substr(1, 3) == "PNG");
+  CHECK(texture_png((*tex)[1]).empty());
+}
