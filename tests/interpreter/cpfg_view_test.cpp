@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
+#include <set>
 
 #include "interpreter/turtle.hpp"
 #include "support/lsd_test.hpp"
@@ -470,7 +471,7 @@ TEST_CASE("?P(x,y) with two parameters gets the turtle's x and y, as cpfg's") {
 }
 
 TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw without errors") {
-  for (const char* name : {"cpfg/flower", "cpfg/shell", "cpfg/tree", "cpfg/tubes"}) {
+  for (const char* name : {"cpfg/flower", "cpfg/shell", "cpfg/tree", "cpfg/tubes", "cpfg/textured"}) {
     INFO(name);
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> diags;
@@ -490,6 +491,19 @@ TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw withou
   CHECK(ls.rules.view.palette.size() == 256);
   CHECK(ls.rules.view.surfaces.count('p') == 1);
   CHECK(ls.rules.view.angle == Approx(22.5));
+  // the sapling: both images read (a PNG and an SGI .rgb), both textures drawn
+  REQUIRE(interp::load_lsystem(test::example("cpfg/textured"), {}, ls, diags));
+  REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, diags));
+  REQUIRE(ls.rules.view.textures);
+  REQUIRE(ls.rules.view.textures->size() == 2);
+  CHECK((*ls.rules.view.textures)[0].width == 64);
+  CHECK((*ls.rules.view.textures)[1].height == 64);
+  const interp::Geometry g = interp::interpret(ls.current, interp::turtle_options(ls.rules));
+  std::set<int> used;
+  for (const auto& p : g.polygons) used.insert(g.texture_of(p));
+  CHECK(used.count(1));  // the leaves
+  CHECK(used.count(2));  // the root collar (a generalized cylinder)
+  CHECK(g.textured_segments.size() > 10);  // the bark of F
 }
 
 // The final turtle state of an axiom drawn with the view file in dir (no
