@@ -593,20 +593,63 @@ void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_p
                          " that lsd could read (texture: F: file): texturing is off, as in cpfg");
     else if (sym == kSymGcSides && !(v <= 256))
       c.warning(pos, std::string("@!(") + buf + "): at most 256 sides are drawn around a generalized cylinder");
+    else if (sym == '{' && v != 0 && !(v >= 1 && v < 5))
+      c.warning(pos, std::string("{(") + buf + "): the curve types of generalized cylinders are 1 to 4 (0 a polygon): "
+                         "this { is ignored, as in cpfg");
+    else if (sym == '.' && !(v <= 256))
+      c.warning(pos, std::string(".(") + buf + "): at most 256 strips are drawn between two control points");
+  };
+  // Curves of generalized cylinders in one module list: a constant }(type)
+  // after a constant {(other type) at the same branch depth. `curve` holds
+  // the type of the curve on at each depth: 0 none, NaN one of a computed type.
+  // np < 0: a first parameter that is not a constant.
+  std::vector<double> curve;
+  auto follow = [&](SymbolId sym, int np, double v, grammar::Pos pos) {
+    if (curve.empty()) curve.push_back(0);
+    double& on = curve.back();
+    const bool typed = np < 0 || (np > 0 && v != 0);  // {(0), {, }(0) and } are polygons
+    if (sym == '[') {
+      curve.push_back(double(on));
+    } else if (sym == ']') {
+      if (curve.size() > 1) curve.pop_back();
+    } else if (sym == kSymGcStart) {
+      on = 1;
+    } else if (sym == kSymGcEnd) {
+      on = 0;
+    } else if (sym == '{' && typed) {
+      if (np < 0) on = std::nan("");
+      else if (v >= 1 && v < 5) on = std::floor(v);  // other types are ignored (check warns)
+    } else if (sym == '}' && typed) {
+      if (np > 0 && on >= 1 && std::floor(v) != on) {
+        char buf[64], begun[64];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        std::snprintf(begun, sizeof begun, "%g", on);
+        c.warning(pos, std::string("}(") + buf + ") ends the curve of {(" + begun +
+                           "): as cpfg, lsd ignores the type of } and ends the curve as {(" + begun + ") began it");
+      }
+      on = 0;
+    }
   };
   for (std::size_t i = 0; i < rs.axiom.size(); ++i) {
     see(rs.axiom.sym[i], axiom_pos);
     const int np = int(rs.axiom.param_begin[i + 1] - rs.axiom.param_begin[i]);
-    check(rs.axiom.sym[i], np, np > 0 ? rs.axiom.params[rs.axiom.param_begin[i]] : 0, axiom_pos);
+    const double v = np > 0 ? rs.axiom.params[rs.axiom.param_begin[i]] : 0;
+    check(rs.axiom.sym[i], np, v, axiom_pos);
+    follow(rs.axiom.sym[i], np, v, axiom_pos);
   }
   auto see_succ = [&](const SuccessorModule& m) {
     see(m.sym, m.pos);
-    if (!m.params.empty() && m.params[0].is_constant) check(m.sym, 1, m.params[0].value, m.pos);
+    const bool constant = !m.params.empty() && m.params[0].is_constant;
+    if (constant) check(m.sym, 1, m.params[0].value, m.pos);
+    follow(m.sym, m.params.empty() ? 0 : constant ? 1 : -1, constant ? m.params[0].value : 0, m.pos);
   };
+  curve.clear();
   for (const SuccessorModule& m : rs.axiom_succ) see_succ(m);
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
-    for (const Production& p : g->prods)
+    for (const Production& p : g->prods) {
+      curve.clear();
       for (const SuccessorModule& m : p.succ) see_succ(m);
+    }
   for (const char* m : order) c.warning(first[m], m);
 }
 

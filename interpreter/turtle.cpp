@@ -327,6 +327,15 @@ struct OpenPolygons {
   }
 };
 
+using ControlPoint = TurtleState::ControlPoint;
+
+// The control points a closed or B-spline curve of a generalized cylinder
+// keeps (cpfg's point stack): its last three, oldest first, and its first
+// three, to close it with.
+struct SplinePoints {
+  std::array<ControlPoint, 3> last, first;
+};
+
 // The turtle while it walks: its state, the states saved by `[`, the open
 // polygons, and the cross-sections of generalized cylinders made so far.
 struct Turtle {
@@ -335,6 +344,11 @@ struct Turtle {
   OpenPolygons polygons;
   std::map<std::pair<int, int>, std::vector<Vec3>> rings;  // (contour id, sides) -> sides + 1 points
   std::vector<Vec2f> texels;  // scratch: the texture coordinates of a polygon or a sweep
+  // The points of curves, by state.cylinder_spline. A branch writes only the
+  // records made after its `[` (a curve begun before it is copied first) and
+  // `]` drops them: marks holds the number of records at each open `[`.
+  std::vector<SplinePoints> splines;
+  std::vector<std::size_t> marks;
 };
 
 // F f B: move l along H; inside a polygon the end point is a vertex
@@ -375,11 +389,19 @@ inline void turn(Vec3& a, Vec3& b, double sign, const double* p, int np, const W
   rotate_pair(a, b, c, sign * s);
 }
 
+// [ saves the state.
+inline void push(Turtle& tu) {
+  tu.stack.push_back(tu.state);
+  tu.marks.push_back(tu.splines.size());
+}
+
 // ] restores the state saved by the matching [; an unbalanced ] does nothing.
 inline void pop(Turtle& tu) {
   if (tu.stack.empty()) return;
   tu.state = tu.stack.back();
   tu.stack.pop_back();
+  tu.splines.resize(tu.marks.back());
+  tu.marks.pop_back();
 }
 
 // ;(i) sets the colour index, ; alone increases it by the increment (1, or
@@ -527,7 +549,7 @@ inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const
 // cylinder code): a Hermite curve from control point to control point, swept
 // with the contour's cross-section scaled by the radius.
 
-constexpr int kDefaultStrips = 4;  // @Gc and @Ge without a parameter
+constexpr int kDefaultStrips = 4;  // @Gc @Ge . f F without a parameter, unless {(type, strips)
 constexpr int kMaxStrips = 256;    // strips between two control points, and sides around
 constexpr int kMaxSides = 256;
 
@@ -585,20 +607,32 @@ inline V hermite_slope(const V& p0, const V& m0, const V& p1, const V& m1, doubl
   return p0 * (6 * t2 - 6 * t) + m0 * (3 * t2 - 4 * t + 1) + p1 * (-6 * t2 + 6 * t) + m1 * (3 * t2 - 2 * t);
 }
 
-// The control point the turtle is at, its up vector carried from `prev`'s without twist.
-inline TurtleState::ControlPoint control_point(const TurtleState& t, const TurtleState::ControlPoint* prev) {
-  TurtleState::ControlPoint c;
+// The control point the turtle is at, its up vector the turtle's.
+inline ControlPoint control_point(const TurtleState& t) {
+  ControlPoint c;
   c.pos = t.pos;
   c.H = t.H.normalized();
-  c.U = prev ? transport(prev->U, prev->H, c.H) : transport(t.U, c.H, c.H);
+  c.U = transport(t.U, c.H, c.H);
   c.width = t.width;
+  c.tangent_in = t.tangent[0];
   c.tangent_out = t.tangent[1];
-  c.radius_out[0] = t.radius_tangent[1][0];
-  c.radius_out[1] = t.radius_tangent[1][1];
+  for (int e = 0; e < 2; ++e) {
+    c.radius_in[e] = t.radius_tangent[0][e];
+    c.radius_out[e] = t.radius_tangent[1][e];
+  }
+  c.scale_radius = t.scale_radius_tangents;
   c.contour = t.contour;
   c.colour = t.colour;
   c.tex_t = t.tex_t;
   return c;
+}
+
+// p heading along h (p's own heading if h is about zero), its up vector
+// carried from `from`'s without twist.
+inline ControlPoint turned(ControlPoint p, const Vec3& h, const ControlPoint& from) {
+  if (h.norm() > 1e-9) p.H = h.normalized();
+  p.U = transport(from.U, from.H, p.H);
+  return p;
 }
 
 // The quads between consecutive sections of a sweep (sections x n points,
@@ -664,30 +698,30 @@ inline void sweep(const std::vector<Vec3>& grid, std::size_t strips, std::size_t
     }
 }
 
-// @Gc(strips) @Ge(strips): the cylinder goes on from its last control point
-// a to the turtle b. The axis is the Hermite curve from a to b whose tangents
-// are the headings times the distance |ab| times the tangent coefficients
-// (a's outgoing @Gt, b's incoming); the radius is a Hermite curve of
-// (t, radius) from (0, a's width / 2) to (1, b's width / 2) whose tangents are
-// @Gr's, or linear; the cross-section morphs from a's contour to b's. It is
-// sampled in `strips` strips (1: a straight piece) and drawn as quads, or as
-// lines along the axis in cpfg's pixel line style.
+// One piece of a generalized cylinder, from control point a to b. The axis
+// is the cubic from a to b whose derivatives there are ma and mb (a Hermite
+// curve); the radius is a Hermite curve of (t, radius) from (0, a's width / 2)
+// to (1, b's width / 2) whose tangents are @Gr's (a's outgoing, b's
+// incoming), or linear; the cross-section morphs from a's contour to b's and
+// is carried along without twist, but for a turn about the axis from a's up
+// vector to b's spread along the piece (none but where a closed curve closes).
+// It is sampled in `strips` strips (1: a straight piece) and drawn as quads,
+// or as lines along the axis in cpfg's pixel line style.
 template <class Output>
-inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const WalkConstants& k, Output& out) {
+inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint& b, const Vec3& ma, const Vec3& mb,
+                           int strips, std::uint32_t i, const WalkConstants& k, Output& out) {
   TurtleState& t = tu.state;
-  const TurtleState::ControlPoint a = t.cylinder_last;
-  const TurtleState::ControlPoint b = control_point(t, &a);
-  t.cylinder_last = b;
   const double len = (b.pos - a.pos).norm();
   if (!(len >= 1e-5)) return;  // as cpfg: nothing between coincident control points
-  const Vec3 ma = a.H * (len * a.tangent_out), mb = b.H * (len * t.tangent[0]);
   // the radius curve: points (0, ra) and (1, rb), tangents (dt, dr)
   const Eigen::Vector2d r0(0, a.width / 2), r1(1, b.width / 2);
-  Eigen::Vector2d s0(a.radius_out[0], a.radius_out[1]), s1(t.radius_tangent[0][0], t.radius_tangent[0][1]);
-  if (t.scale_radius_tangents) {
+  Eigen::Vector2d s0(a.radius_out[0], a.radius_out[1]), s1(b.radius_in[0], b.radius_in[1]);
+  if (b.scale_radius) {
     s0.y() *= len;
     s1.y() *= len;
   }
+  const Vec3 carried = transport(a.U, a.H, b.H);
+  const double twist = std::atan2(carried.cross(b.U).dot(b.H), carried.dot(b.U));
   const Eigen::Vector2d linear(1, r1.y() - r0.y());
   if (s0.isZero()) s0 = linear;
   if (s1.isZero()) s1 = linear;
@@ -736,6 +770,7 @@ inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const Walk
       const Vec3 d = hermite_slope(a.pos, ma, b.pos, mb, tt);
       if (d.norm() > 1e-12) h = d.normalized();
       up = transport(a.U, a.H, h);
+      if (std::fabs(twist) > 1e-9) up = rotate_about(up, h, std::cos(twist * tt), std::sin(twist * tt));
     }
     if (k.pixel_lines) {
       at.pos = c;
@@ -755,10 +790,124 @@ inline void cylinder_segment(Turtle& tu, int strips, std::uint32_t i, const Walk
   if (!k.pixel_lines) sweep(grid, std::size_t(strips), n, a.H, b.H, a.colour, i, out, tex ? uv.data() : nullptr, t.texture);
 }
 
-// @Gs (and @Gc or @Ge outside a cylinder, as cpfg): a cylinder starts here.
-inline void cylinder_start(TurtleState& t) {
+// @Gc(strips) @Ge(strips) .(strips), and f F in a {(1) or {(2) curve: the
+// Hermite piece from the last control point a to b, whose tangents are the
+// headings times the distance |ab| times the tangent coefficients (a's
+// outgoing @Gt, b's incoming).
+template <class Output>
+inline void hermite_piece(Turtle& tu, const ControlPoint& to, int strips, std::uint32_t i, const WalkConstants& k,
+                          Output& out, const Vec3* up) {
+  const ControlPoint a = tu.state.cylinder_last;
+  ControlPoint b = turned(to, to.H, a);
+  if (up) b.U = *up;
+  tu.state.cylinder_last = b;
+  const double len = (b.pos - a.pos).norm();
+  cylinder_piece(tu, a, b, a.H * (len * a.tangent_out), b.H * (len * b.tangent_in), strips, i, k, out);
+}
+
+// A control point q after p[0], p[1], p[2] in a {(3) or {(4) curve: the
+// piece of the uniform cubic B-spline of the four, from the knot
+// (p0 + 4 p1 + p2) / 6 to (p1 + 4 p2 + q) / 6. It is the Hermite curve whose
+// tangents are the B-spline's there, (p2 - p0) / 2 and (q - p1) / 2. The
+// knots take p1's and p2's width, contour and colour, as cpfg's; the first
+// piece starts with p1's up vector, the others where the last one ended.
+template <class Output>
+inline void bspline_piece(Turtle& tu, const std::array<ControlPoint, 3>& p, const ControlPoint& q, bool first,
+                          int strips, std::uint32_t i, const WalkConstants& k, Output& out, const Vec3* up) {
+  const Vec3 m0 = (p[2].pos - p[0].pos) / 2, m1 = (q.pos - p[1].pos) / 2;
+  ControlPoint a = tu.state.cylinder_last;
+  if (first) {
+    a = turned(p[1], m0, p[1]);
+    a.pos = (p[0].pos + 4 * p[1].pos + p[2].pos) / 6;
+  }
+  ControlPoint b = turned(p[2], m1, a);
+  b.pos = (p[1].pos + 4 * p[2].pos + q.pos) / 6;
+  if (up) b.U = *up;
+  tu.state.cylinder_last = b;
+  cylinder_piece(tu, a, b, m0, m1, strips, i, k, out);
+}
+
+// The record of the points of the turtle's curve, to write: one made before
+// the innermost open `[` is copied first, so that `]` finds it unchanged.
+inline SplinePoints& spline_points(Turtle& tu) {
+  TurtleState& t = tu.state;
+  const std::size_t mine = tu.marks.empty() ? 0 : tu.marks.back();
+  if (t.cylinder_spline < 0 || std::size_t(t.cylinder_spline) < mine) {
+    const SplinePoints copy = t.cylinder_spline < 0 ? SplinePoints{} : tu.splines[std::size_t(t.cylinder_spline)];
+    tu.splines.push_back(copy);
+    t.cylinder_spline = std::int32_t(tu.splines.size() - 1);
+  }
+  return tu.splines[std::size_t(t.cylinder_spline)];
+}
+
+inline bool closed_curve(const TurtleState& t) { return t.cylinder_type == 2 || t.cylinder_type == 4; }
+
+// One more control point c of the cylinder's curve, with the piece it
+// completes drawn in `strips` strips (ending with the up vector `up` if
+// given). A Hermite curve draws from its second control point on, a B-spline
+// from its fourth (cpfg does not repeat the end points of an open B-spline:
+// it starts and ends at knots).
+template <class Output>
+inline void cylinder_point(Turtle& tu, const ControlPoint& c, int strips, std::uint32_t i, const WalkConstants& k,
+                           Output& out, const Vec3* up = nullptr) {
+  TurtleState& t = tu.state;
+  const int n = t.cylinder_points;  // 4: four or more
+  if (n < 4) ++t.cylinder_points;
+  if (t.cylinder_type < 3) {
+    if (n == 0) t.cylinder_last = c;
+    else hermite_piece(tu, c, strips, i, k, out, up);
+    if (n == 0 && closed_curve(t)) spline_points(tu).first[0] = c;
+    return;
+  }
+  SplinePoints& s = spline_points(tu);
+  if (n < 3) {
+    s.last[std::size_t(n)] = c;
+    if (closed_curve(t)) s.first[std::size_t(n)] = c;
+    return;
+  }
+  bspline_piece(tu, s.last, c, n == 3, strips, i, k, out, up);
+  s.last = {s.last[1], s.last[2], c};
+}
+
+// @Gs {(type[, strips]): a cylinder of that curve starts (without a control
+// point); a curve that was on is dropped, as in cpfg.
+inline void cylinder_start(TurtleState& t, int type, int strips) {
   t.in_cylinder = true;
-  t.cylinder_last = control_point(t, nullptr);
+  t.cylinder_type = std::uint8_t(type);
+  t.cylinder_points = 0;
+  t.cylinder_strips = strips;
+}
+
+// }(type) @Ge: the cylinder ends; a closed curve first goes on to its first
+// control point (Hermite) or through its first three (B-spline), with the
+// curve's strips, as cpfg closes it. Its last piece ends with the up vector
+// it began with, so that a curve out of a plane closes without a step in its
+// cross-section (the turn the way round is spread along that piece).
+template <class Output>
+inline void cylinder_end(Turtle& tu, std::uint32_t i, const WalkConstants& k, Output& out) {
+  TurtleState& t = tu.state;
+  if (!t.in_cylinder) return;
+  const int n = std::min<int>(t.cylinder_points, 3);
+  if (closed_curve(t) && n > 0) {
+    const SplinePoints s = tu.splines[std::size_t(t.cylinder_spline)];  // a copy: the points below write the record
+    auto first = [&](int j) -> const ControlPoint& { return s.first[std::size_t(j % n)]; };
+    const int m = t.cylinder_type == 2 ? 1 : 3;
+    const Vec3 up = m == 1 ? first(0).U : turned(first(1), (first(2).pos - first(0).pos) / 2, first(1)).U;
+    for (int j = 0; j < m; ++j) cylinder_point(tu, first(j), t.cylinder_strips, i, k, out, j == m - 1 ? &up : nullptr);
+  }
+  t.in_cylinder = false;
+}
+
+// The strips of @Gc(n) @Ge(n) .(n): n in [1, 256], the curve's without a parameter.
+inline int strips_param(const double* p, int np, const TurtleState& t) {
+  return np > 0 ? count_param(p[0], 1, kMaxStrips) : t.cylinder_strips;
+}
+
+// f F: the turtle's new place is a control point of a {(type) curve (CPFG manual 6.7.3).
+template <class Output>
+inline void moved(Turtle& tu, std::uint32_t i, const WalkConstants& k, Output& out) {
+  if (tu.state.in_cylinder && tu.state.cylinder_type != 0)
+    cylinder_point(tu, control_point(tu.state), tu.state.cylinder_strips, i, k, out);
 }
 
 // @Gr(flag) or @Gr(angle1, length1[, angle2, length2]): the radius tangents
@@ -786,9 +935,11 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kMoveDraw:
       draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out);
+      moved(tu, i, k, out);
       break;
     case kMove:
       move(tu, np > 0 ? p[0] : k.step, k);
+      moved(tu, i, k, out);
       break;
     case kTurnLeft:  turn(t.H, t.L, +1, p, np, k); break;  // + turns H toward L
     case kTurnRight: turn(t.H, t.L, -1, p, np, k); break;
@@ -804,7 +955,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       roll_horizontal(t);
       break;
     case kPush:
-      tu.stack.push_back(t);
+      push(tu);
       break;
     case kPop:
       pop(tu);
@@ -819,13 +970,23 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kColourDown:
       if (t.colour > 0) --t.colour;
       break;
+    // cpfg's {(type[, strips]) and }(type) with a type other than 0 begin and
+    // end a generalized cylinder; a type outside 1...4 is ignored, as cpfg's.
+    // `.` is a polygon's vertex first, else a control point.
     case kPolyBegin:
-      tu.polygons.open();
+      if (!k.cpfg || np == 0 || p[0] == 0) tu.polygons.open();
+      else if (p[0] >= 1 && p[0] < 5) cylinder_start(t, int(p[0]), np > 1 && p[1] >= 1 ? count_param(p[1], 1, kMaxStrips) : kDefaultStrips);
       break;
     case kPolyVertex:
-      tu.polygons.add(t);
+      if (tu.polygons.any() || !k.cpfg) tu.polygons.add(t);
+      else if (t.in_cylinder)  // .(n) with |n| < 1 takes the curve's strips, as cpfg's
+        cylinder_point(tu, control_point(t), strips_param(p, np > 0 && std::fabs(p[0]) < 1 ? 0 : np, t), i, k, out);
       break;
     case kPolyEnd:
+      if (k.cpfg && np > 0 && p[0] != 0) {
+        cylinder_end(tu, i, k, out);
+        break;
+      }
       tu.polygons.close([&](const Vec3* first, std::size_t count, const TurtleState& at_first) {
         if (!k.texture(at_first.texture)) return out.polygon(first, count, t.colour, i);
         planar_texels(first, count, at_first, tu.texels);
@@ -870,14 +1031,12 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kSetHeading:
       set_heading(t, p, np);
       break;
-    case kCylinderStart:
-      cylinder_start(t);
-      break;
-    case kCylinderPoint:
+    case kCylinderStart:  // @Gs: a {(1) whose control points are @Gc @Ge . only, the first one here
+    case kCylinderPoint:  // @Gc and @Ge outside a cylinder start one, as cpfg's
     case kCylinderEnd:
-      if (!t.in_cylinder) cylinder_start(t);
-      else cylinder_segment(tu, np > 0 ? count_param(p[0], 1, kMaxStrips) : kDefaultStrips, i, k, out);
-      if (op == kCylinderEnd) t.in_cylinder = false;
+      if (op == kCylinderStart || !t.in_cylinder) cylinder_start(t, 0, kDefaultStrips);
+      cylinder_point(tu, control_point(t), strips_param(p, np, t), i, k, out);
+      if (op == kCylinderEnd) cylinder_end(tu, i, k, out);
       break;
     case kCylinderTangents:
       if (np > 0) t.tangent[0] = t.tangent[1] = p[0];
@@ -1013,6 +1172,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
       tu.state.elasticity[t] = opt.cpfg->tropisms[t].elasticity;
   }
   tu.stack.reserve(census.max_depth);
+  tu.marks.reserve(census.max_depth);
 
   const std::size_t n = s.size();
   const std::uint32_t* begin = s.param_begin.data();

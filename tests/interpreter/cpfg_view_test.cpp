@@ -433,6 +433,195 @@ TEST_CASE("generalized cylinders: strips per control point, the pixel style, hos
   }
 }
 
+// The uniform cubic B-spline segment of p0..p3 at t, evaluated as the Bezier
+// curve of its Bezier points (Boehm's conversion), not as cpfg's matrix.
+Vec3 bspline(const Vec3& p0, const Vec3& p1, const Vec3& p2, const Vec3& p3, double t) {
+  const Vec3 b[4] = {(p0 + 4 * p1 + p2) / 6, (2 * p1 + p2) / 3, (p1 + 2 * p2) / 3, (p1 + 4 * p2 + p3) / 6};
+  const double w = 1 - t;
+  return w * w * w * b[0] + 3 * w * w * t * b[1] + 3 * w * t * t * b[2] + t * t * t * b[3];
+}
+
+// The polygons from `first` on, as vertex lists.
+std::vector<std::vector<Vec3>> quads(const interp::Geometry& g, std::size_t first, std::size_t count) {
+  std::vector<std::vector<Vec3>> out;
+  for (std::size_t q = first; q < first + count; ++q) {
+    const auto& p = g.polygons[q];
+    out.emplace_back(g.polygon_vertices.begin() + p.first, g.polygon_vertices.begin() + p.first + p.count);
+  }
+  return out;
+}
+
+bool same_quads(const std::vector<std::vector<Vec3>>& a, const std::vector<std::vector<Vec3>>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t q = 0; q < a.size(); ++q) {
+    if (a[q].size() != b[q].size()) return false;
+    for (std::size_t k = 0; k < a[q].size(); ++k)
+      if (!near(a[q][k], b[q][k], 1e-12)) return false;
+  }
+  return true;
+}
+
+TEST_CASE("{(3) and {(4): generalized cylinders along cpfg's uniform cubic B-splines, f and F their control points") {
+  test::TempDir dir;
+  dir.write("p.v", "initial line width: 1\nline style: cylinder\ncontour sides: 6\n");
+  constexpr int kPiece = 4 * 6;  // an f's 4 strips of 6 quads
+  SECTION("{(3): from knot to knot, each piece the B-spline of four control points; no point at {") {
+    // control points: `.` at the origin, then the end of every f (the turtle turns right, right, left 45)
+    const double r = std::sqrt(0.5);
+    const std::vector<Vec3> P = {{0, 0, 0}, {0, 2, 0}, {2, 2, 0}, {2, 1, 0}, {2 + 3 * r, 1 - 3 * r, 0}};
+    Drawn d = draw_axiom(dir, "{(3) . f(2) -(90) f(2) -(90) f(1) +(45) f(3) }(3)", 2 * kPiece);
+    CHECK(d.g.segments.empty());
+    for (std::size_t j = 0; j < 2; ++j) {
+      const auto sec = sections(d.g, j * kPiece, 4, 6);
+      for (int s = 0; s <= 4; ++s) {
+        const double t = s / 4.0;
+        const Vec3 c = centroid(sec[std::size_t(s)]);
+        CHECK(near(c, bspline(P[j], P[j + 1], P[j + 2], P[j + 3], t), 1e-9));
+        // square to the curve, of the turtle's width
+        const double h = 1e-6;
+        const Vec3 tangent = bspline(P[j], P[j + 1], P[j + 2], P[j + 3], t + h) -
+                             bspline(P[j], P[j + 1], P[j + 2], P[j + 3], t - h);
+        for (const Vec3& v : sec[std::size_t(s)]) {
+          CHECK((v - c).dot(tangent.normalized()) == Approx(0).margin(1e-6));
+          CHECK((v - c).norm() == Approx(0.5));
+        }
+      }
+    }
+    // the first knot, not the first control point: cpfg does not repeat end points
+    CHECK(near(centroid(sections(d.g, 0, 4, 6)[0]), (P[0] + 4 * P[1] + P[2]) / 6, 1e-12));
+    // without the `.`, the origin is no control point ({ does not define one): one piece less
+    draw_axiom(dir, "{(3) f(2) -(90) f(2) -(90) f(1) +(45) f(3) }(3)", kPiece);
+  }
+  SECTION("{(4): closed through the first three control points again, smooth where it closes") {
+    // a square: control points (0,2) (2,2) (2,0) (0,0), four pieces
+    const std::vector<Vec3> P = {{0, 2, 0}, {2, 2, 0}, {2, 0, 0}, {0, 0, 0}};
+    Drawn d = draw_axiom(dir, "{(4) f(2) -(90) f(2) -(90) f(2) -(90) f(2) }(4)", 4 * kPiece);
+    for (std::size_t j = 0; j < 4; ++j) {
+      const auto sec = sections(d.g, j * kPiece, 4, 6);
+      for (int s = 0; s <= 4; ++s)
+        CHECK(near(centroid(sec[std::size_t(s)]), bspline(P[j], P[(j + 1) % 4], P[(j + 2) % 4], P[(j + 3) % 4], s / 4.0),
+                   1e-9));
+    }
+    // the last section is the first one, point by point: the same place, the
+    // same plane square to the same tangent
+    const auto first = sections(d.g, 0, 4, 6)[0], last = sections(d.g, 3 * kPiece, 4, 6)[4];
+    REQUIRE(first.size() == last.size());
+    for (std::size_t k = 0; k < first.size(); ++k) CHECK(near(first[k], last[k], 1e-9));
+  }
+  SECTION("a closed curve out of a plane closes without a step in its cross-section ({(4) and {(2))") {
+    // carried without twist, the up vector comes back turned about the axis: the last piece turns it back
+    for (const std::string& type : {"4", "2"}) {
+      const std::string loop = "f(2) ^(50) -(70) f(2) &(30) -(80) f(2) -(60) /(40) f(2) -(90) f(1)";
+      const std::size_t pieces = type == "2" ? 6 : 5;
+      Drawn d = draw_axiom(dir, "{(" + type + ") " + (type == "2" ? ". " : "") + loop + " }(" + type + ")", pieces * kPiece);
+      const auto first = sections(d.g, 0, 4, 6)[0], last = sections(d.g, (pieces - 1) * kPiece, 4, 6)[4];
+      for (std::size_t k = 0; k < first.size(); ++k) CHECK(near(first[k], last[k], 1e-9));
+    }
+  }
+  SECTION("in the pixel style a closed curve is one smooth loop of lines") {
+    dir.write("p.v", "line style: pixel\n");
+    // a regular hexagon of control points: six equal pieces, as lines only
+    Drawn d = draw_axiom(dir, "{(4) f -(60) f -(60) f -(60) f -(60) f -(60) f }(4)", 0);
+    const auto& sg = d.g.segments;
+    REQUIRE(sg.size() == 6 * 4);
+    auto turn = [&](std::size_t k) {  // cosine of the turn from line k to the next
+      const auto& a = sg[k];
+      const auto& b = sg[(k + 1) % sg.size()];
+      return (a.p1 - a.p0).normalized().dot((b.p1 - b.p0).normalized());
+    };
+    for (std::size_t k = 0; k < sg.size(); ++k) {
+      CHECK(near(sg[k].p1, sg[(k + 1) % sg.size()].p0, 1e-12));  // the last line ends where the first begins
+      CHECK(turn(k) > std::cos(20 * std::acos(-1.0) / 180));     // no corner anywhere
+      CHECK(turn(k) == Approx(turn(k % 4)));  // where it closes as between any two pieces
+    }
+  }
+  SECTION("{(3, n) {(4, n): the strips of f, F and `.` without a parameter; F draws and is a control point, G and g are not") {
+    Drawn d = draw_axiom(dir, "{(3, 2) F(1) G(1) f(1) g(1) f(1) F(1) }(3)", 2 * 6);  // 4 points: one piece
+    CHECK(d.g.segments.size() == 3);  // F G F
+  }
+}
+
+TEST_CASE("{(1) and {(2): Hermite curves as @Gs's; .(n) is @Gc(n)") {
+  test::TempDir dir;
+  dir.write("p.v", "initial line width: 1\nline style: cylinder\ncontour sides: 6\n");
+  SECTION("{(1) ... }(1) is @Gs ... @Ge along the same control points") {
+    Drawn a = draw_axiom(dir, "{(1) . f(2) -(90) f(2) }(1)", 2 * 4 * 6);
+    Drawn b = draw_axiom(dir, "@Gs f(2) @Gc -(90) f(2) @Ge", 2 * 4 * 6);
+    CHECK(same_quads(quads(a.g, 0, 48), quads(b.g, 0, 48)));
+    Drawn c = draw_axiom(dir, "@Gs f(2) @Gc(3) -(90) g(2) @Ge(5) @Gs f(1) @Ge(1)", (3 + 5 + 1) * 6);
+    Drawn e = draw_axiom(dir, "{(1) . g(2) .(3) -(90) g(2) .(5) }(1) {(1) . g(1) .(1) }(1)", (3 + 5 + 1) * 6);
+    CHECK(same_quads(quads(c.g, 0, 54), quads(e.g, 0, 54)));
+  }
+  SECTION("{(2) goes back to its first control point, along cpfg's Hermite curve") {
+    Drawn d = draw_axiom(dir, "{(2) . f(2) -(90) f(2) }(2)", 3 * 4 * 6);
+    const Vec3 p0(0, 0, 0), h0(0, 1, 0), p2(2, 2, 0), h2(1, 0, 0);
+    const auto sec = sections(d.g, 2 * 4 * 6, 4, 6);
+    const double len = (p0 - p2).norm();
+    for (int s = 0; s <= 4; ++s)
+      CHECK(near(centroid(sec[std::size_t(s)]), hermite(p2, h2 * len * 1.2, p0, h0 * len * 1.2, s / 4.0), 1e-9));
+    const auto first = sections(d.g, 0, 4, 6)[0];
+    for (std::size_t k = 0; k < first.size(); ++k) CHECK(near(first[k], sec[4][k], 1e-9));
+  }
+  SECTION(".(n): n strips, the curve's without a parameter or for |n| < 1 (cpfg's 0), 1 for n <= -1, at most 256; "
+          "`.` of a polygon is its vertex") {
+    draw_axiom(dir, "{(1) . g .(3) g . g .(0) g .(-2) g .(300) }(1)", (3 + 4 + 4 + 1 + 256) * 6);
+    draw_axiom(dir, "{(1, 7) . g . f }(1)", (7 + 7) * 6);
+    Drawn d = draw_axiom(dir, "{(1) . f { . g(1) . -(90) g(1) . } f }(1)", 1 + 2 * 4 * 6);
+    CHECK(d.g.polygons[4 * 6].count == 3);  // the polygon's three vertices, no control points among them
+  }
+}
+
+TEST_CASE("{(type) curves: one at a time unless in a branch; a } of another type; hostile input") {
+  test::TempDir dir;
+  dir.write("p.v", "initial line width: 1\nline style: cylinder\ncontour sides: 6\n");
+  constexpr int kPiece = 4 * 6;
+  SECTION("a curve in a branch leaves the curve outside it as it was (the manual's {(1)f(1)[{(3)f(1)}(3)]}(1))") {
+    Drawn d = draw_axiom(dir, "{(1) . f(1) [ -(90) {(3) . f f f f }(3) ] f(1) }(1)", 4 * kPiece);
+    Drawn plain = draw_axiom(dir, "{(1) . f(1) f(1) }(1)", 2 * kPiece);
+    CHECK(same_quads(quads(d.g, 0, kPiece), quads(plain.g, 0, kPiece)));
+    CHECK(same_quads(quads(d.g, 3 * kPiece, kPiece), quads(plain.g, kPiece, kPiece)));
+    Drawn inner = draw_axiom(dir, "f(1) -(90) {(3) . f f f f }(3)", 2 * kPiece);
+    CHECK(same_quads(quads(d.g, kPiece, 2 * kPiece), quads(inner.g, 0, 2 * kPiece)));
+  }
+  SECTION("a branch may go on with the curve outside it; after ] the curve goes on from before the branch") {
+    Drawn d = draw_axiom(dir, "{(3) . f f [ +(90) f f ] f f }(3)", 4 * kPiece);
+    Drawn plain = draw_axiom(dir, "{(3) . f f f f }(3)", 2 * kPiece);
+    CHECK(same_quads(quads(d.g, 2 * kPiece, 2 * kPiece), quads(plain.g, 0, 2 * kPiece)));
+    Drawn c = draw_axiom(dir, "{(4) f -(90) f [ f f ] -(90) f -(90) f }(4)", (1 + 4) * kPiece);
+    Drawn closed = draw_axiom(dir, "{(4) f -(90) f -(90) f -(90) f }(4)", 4 * kPiece);
+    CHECK(same_quads(quads(c.g, kPiece, 4 * kPiece), quads(closed.g, 0, 4 * kPiece)));
+  }
+  SECTION("a } of another type ends the curve as its { began it, as cpfg's, with a warning") {
+    Drawn a = draw_axiom(dir, "{(4) f -(90) f -(90) f -(90) f }(1)", 4 * kPiece);
+    CHECK(has_warning(a.diags, "}(1) ends the curve of {(4)"));
+    Drawn b = draw_axiom(dir, "{(4) f -(90) f -(90) f -(90) f }(4) [ {(3) ] }(3)", 4 * kPiece);
+    CHECK(same_quads(quads(a.g, 0, 4 * kPiece), quads(b.g, 0, 4 * kPiece)));
+    CHECK_FALSE(has_warning(b.diags, "ends the curve"));
+  }
+  SECTION("a new { drops the curve that was on; }(type) without one, or inside a polygon, ends nothing") {
+    draw_axiom(dir, "{(3) f f f {(1) f f }(1)", 1 * kPiece);
+    Drawn d = draw_axiom(dir, "}(4) .(3) . f }(3) { . f(1) -(90) f(1) }(4) -(90) f(1) }", 1);
+    CHECK(d.g.polygons[0].count == 4);
+  }
+  SECTION("bad types and counts: warnings where written, a bounded drawing; an unclosed curve draws what it has") {
+    dir.write("p.l",
+              "derivation length: 1\naxiom: A(1e12)\nA(n) --> {(1e300) f f }(1e300) {(-2) f f {(0.5) f f {(4, n) f f f "
+              "f .(1e9) }(4) {(3) f f f f f\n");
+    Drawn d = draw(dir.path("."), 1);
+    REQUIRE(d.ok);
+    CHECK(has_warning(d.diags, "{(1e+300): the curve types of generalized cylinders are 1 to 4"));
+    CHECK(has_warning(d.diags, "{(-2)"));
+    CHECK(has_warning(d.diags, "{(0.5)"));
+    CHECK(has_warning(d.diags, ".(1e+09): at most 256 strips"));
+    // {(4, 1e12): 256 strips for every f; the closed curve has 5 control points (the last `.` among them), 5 pieces
+    // the open {(3) of five points, never closed: two pieces of 4 strips
+    CHECK(d.g.polygons.size() == std::size_t(5 * 256 * 6 + 2 * kPiece));
+    bool finite = true;
+    for (const Vec3& v : d.g.polygon_vertices) finite = finite && std::isfinite(v.norm());
+    CHECK(finite);
+  }
+}
+
 TEST_CASE("~X draws the view file's surface X in the turtle's frame and moves to its end point") {
   test::TempDir dir;
   dir.write("flat.s", kFlatSurface);

@@ -1,6 +1,7 @@
 // Tests of interpreter/turtle.cpp: the conventions of LANGUAGE.md section 5.
 #include "interpreter/turtle.hpp"
 
+#include "interpreter/cpfg_view.hpp"
 #include "interpreter/rules.hpp"
 
 #include <numbers>
@@ -361,4 +362,40 @@ TEST_CASE("@M(x,y,z) moves the turtle without drawing; @M(x,y) sets z = 0 (CPFG 
   CHECK(near(g.segments[1].p0, Vec3(2, 3, 4)));
   CHECK(near(g.segments[1].p1, Vec3(2, 4, 4)));  // the heading is kept
   CHECK(near(g.segments[2].p0, Vec3(-1, 5, 0)));
+}
+
+TEST_CASE("cpfg's {(type) curves: NaN and infinite parameters draw a bounded, finite picture; .ls strings keep polygons") {
+  const double nan = std::nan(""), inf = INFINITY;
+  auto curve = [&](double type, double strips, double point, double end) {
+    ModuleString s;
+    s.push('{', {type, strips});
+    for (int k = 0; k < 5; ++k) {
+      s.push('f', {1.0});
+      s.push('+', {50.0});
+    }
+    s.push('.', {point});
+    s.push('f', {nan});  // cannot come from a .l file; from a saved string it can
+    s.push('.');
+    s.push('}', {end});
+    return s;
+  };
+  CpfgView view;
+  view.line_style = CpfgView::LineStyle::kCylinder;
+  TurtleOptions opt;
+  opt.cpfg = &view;
+  for (const double type : {nan, inf, -inf, 4.0})
+    for (const double strips : {nan, inf, -inf, 1e300})
+      for (const double point : {nan, inf, 0.0})
+        for (const double end : {nan, inf, 1.0}) {
+          const Geometry g = interpret(curve(type, strips, point, end), opt);
+          if (type != 4.0) CHECK(g.polygons.empty());
+          CHECK(g.polygons.size() <= 8 * 256 * 8);
+          bool finite = true;
+          for (const Vec3& v : g.polygon_vertices) finite = finite && std::isfinite(v.norm());
+          CHECK(finite);
+        }
+  // in lsd's own language { } . keep their meaning, parameters or not
+  const Geometry g = interpret(str("{(4).F(1)-(90)F(1)-(90)F(1)}(4)"));
+  REQUIRE(g.polygons.size() == 1);
+  CHECK(g.polygons[0].count == 4);
 }
