@@ -297,7 +297,12 @@ inline void change_elasticity(TurtleState& t, Op op, const double* p, int np, co
 struct OpenPolygons {
   std::vector<Vec3> vertices;
   std::vector<std::uint32_t> starts;
-  std::vector<TurtleState> firsts;  // (starts) the turtle at each polygon's first vertex
+  // What a texture needs of the turtle at a polygon's first vertex.
+  struct First {
+    Vec3 H{0, 1, 0}, L{-1, 0, 0};
+    int texture = 0;
+  };
+  std::vector<First> firsts;  // (starts)
 
   bool any() const { return !starts.empty(); }
   void open() {
@@ -307,7 +312,7 @@ struct OpenPolygons {
   // Records the turtle's position in the innermost polygon, unless it repeats the previous vertex.
   void add(const TurtleState& t) {
     if (starts.empty()) return;
-    if (vertices.size() == starts.back()) firsts.back() = t;
+    if (vertices.size() == starts.back()) firsts.back() = {t.H, t.L, t.texture};
     else if ((vertices.back() - t.pos).squaredNorm() < 1e-24) return;
     vertices.push_back(t.pos);
   }
@@ -364,7 +369,7 @@ inline void move(Turtle& tu, double l, const WalkConstants& k, bool vertex = tru
 // A textured polygon's texture coordinates (cpfg's SetPolygonTextureParams):
 // s along the right (-L) and t along the heading of the turtle at its first
 // vertex, each spanning the polygon's extent from 0 to 1.
-inline void planar_texels(const Vec3* v, std::size_t count, const TurtleState& first, std::vector<Vec2f>& uv) {
+inline void planar_texels(const Vec3* v, std::size_t count, const OpenPolygons::First& first, std::vector<Vec2f>& uv) {
   const Vec3 s_axis = -first.L, t_axis = first.H;
   double lo[2] = {1e300, 1e300}, hi[2] = {-1e300, -1e300};
   for (std::size_t j = 0; j < count; ++j) {
@@ -987,7 +992,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
         cylinder_end(tu, i, k, out);
         break;
       }
-      tu.polygons.close([&](const Vec3* first, std::size_t count, const TurtleState& at_first) {
+      tu.polygons.close([&](const Vec3* first, std::size_t count, const OpenPolygons::First& at_first) {
         if (!k.texture(at_first.texture)) return out.polygon(first, count, t.colour, i);
         planar_texels(first, count, at_first, tu.texels);
         out.polygon(first, count, t.colour, i, nullptr, tu.texels.data(), at_first.texture);
