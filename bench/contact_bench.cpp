@@ -18,31 +18,41 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Best of `blocks` blocks of `block` steps from the same state (restored
-// outside the timing), ns per body per step. The state is restored by
-// assignment into one Data, whose vectors keep their capacity as in a run
-// (a fresh copy per block would time the first growth of the contact
-// scratch, which a run pays once).
-double time_steps(const Model& model, int block, int blocks) {
-  Data data = make_data(model);
+// One case: a model, the state every block starts from, and the Data the
+// blocks run in. The state is restored by assignment into that one Data,
+// whose vectors keep their capacity as in a run (a fresh copy per block
+// would time the first growth of the contact scratch, which a run pays
+// once).
+struct Case {
+  const char* name;
+  const Model* model;
+  Data start, d;
+  double best = 1e300;  // ns per body per step
+};
+
+// Times `blocks` rounds; in each, one block of `block` steps per case, the
+// cases in turn, so that every case sees the same machine (a 2-core VM
+// whose speed drifts by 20% over a minute: timed one after the other, the
+// cases' ratios moved as much as the changes they were to show). Keeps the
+// best block of each case.
+void time_in_turns(std::vector<Case>& cases, int block, int blocks) {
   StepOptions opt;
   opt.dt = 1.0 / 60;
-  double best = 1e300;
-  Data d = data;
-  for (int run = 0; run < blocks; ++run) {
-    d = data;
-    const auto t0 = Clock::now();
-    for (int s = 0; s < block; ++s) step(model, d, opt);
-    const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
-    best = std::min(best, ns / block / model.nbody());
-  }
-  return best;
+  for (int run = 0; run < blocks; ++run)
+    for (Case& c : cases) {
+      c.d = c.start;
+      const auto t0 = Clock::now();
+      for (int s = 0; s < block; ++s) step(*c.model, c.d, opt);
+      const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+      c.best = std::min(c.best, ns / block / c.model->nbody());
+    }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // An argument (none, capsules, ground, self) times that case alone (for perf).
+  // An argument (none, capsules, ground, self) times that case alone (for
+  // perf); ground also times the contact-free plant in turn with it.
   const std::string only = argc > 1 ? argv[1] : "";
   const int n = 10000;
   const Model plain = make_plant(n, false);
@@ -60,20 +70,23 @@ int main(int argc, char** argv) {
   self.contact.self = true;
   Data probe = make_data(ground);
   forward_kinematics(ground, probe);
-  contact_pass(ground, probe, StepTerms{});
-  std::printf("10,000-body plant, one generalized-alpha step of 1/60 s (best of 20 blocks of 5 steps)\n");
+  contact_pass(ground, probe, StepTerms{}, true);
+  const int blocks = 40;
+  std::printf("10,000-body plant, one generalized-alpha step of 1/60 s (best of %d blocks of 5 steps, the cases "
+              "in turns)\n", blocks);
   std::printf("  ground at the median height: %zu contacts at the start\n", probe.contacts.size());
-  if (!only.empty()) {
-    const Model* m = only == "none" ? &plain : only == "capsules" ? &shaped : only == "ground" ? &ground : &self;
-    std::printf("  %s: %.1f ns/body\n", only.c_str(), time_steps(*m, 5, 20));
-    return 0;
-  }
-  const double base = time_steps(plain, 5, 20);
-  std::printf("  %-34s %8.1f ns/body  1.00x\n", "no contact model", base);
-  for (auto [name, m] : {std::pair{"capsules, no obstacle", &shaped}, std::pair{"half lying on the ground", &ground},
-                         std::pair{"self contact", &self}}) {
-    const double t = time_steps(*m, 5, 20);
-    std::printf("  %-34s %8.1f ns/body  %.2fx\n", name, t, t / base);
+  std::vector<Case> cases;
+  using Named = std::pair<const char*, const Model*>;
+  for (const Named& c : {Named{"none", &plain}, Named{"capsules", &shaped}, Named{"ground", &ground}, Named{"self", &self}})
+    if (only.empty() || only == c.first || (only == "ground" && c.second == &plain))
+      cases.push_back(Case{c.first, c.second, make_data(*c.second), make_data(*c.second)});
+  time_in_turns(cases, 5, only.empty() ? blocks : blocks / 2);
+  const char* label[] = {"no contact model", "capsules, no obstacle", "half lying on the ground", "self contact"};
+  for (const Case& c : cases) {
+    const int k = c.model == &plain ? 0 : c.model == &shaped ? 1 : c.model == &ground ? 2 : 3;
+    std::printf("  %-34s %8.1f ns/body", label[k], c.best);
+    if (cases.front().model == &plain) std::printf("  %.2fx", c.best / cases.front().best);
+    std::printf("\n");
   }
   return 0;
 }

@@ -120,7 +120,6 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   const ContactModel& cm = model.contact;
   const std::size_t nc = cm.capsules.size();
   if (nc == 0 || (cm.obstacles.empty() && !cm.self)) return;
-  const auto visit = [&out](const Touch& t) { out.push_back(t); };
   const bool fixed_base = model.base_kind != BaseKind::kFloating;
   data.capsule_a.resize(nc);
   data.capsule_b.resize(nc);
@@ -134,15 +133,21 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
     if (c.body == 0 && fixed_base) continue;
     for (const Obstacle& o : cm.obstacles) {
       segment_vs_obstacle(o, data.capsule_a[k], data.capsule_b[k], [&](const Vec3& p) {
-        Touch t;
-        const double dist = obstacle_distance(o, p, t.normal);
+        // Each touch is written in place in out: one assembled on the stack
+        // and copied (or a normal returned through memory and read back as a
+        // vector) stalled on its stores, a third of the ground benchmark's
+        // contact search. The ground, the common case, is written out.
+        const bool ground = o.kind == ObstacleKind::kGround;
+        Vec3 n = Vec3::UnitY();
+        const double dist = ground ? p.y() - o.centre.y() : obstacle_distance(o, p, n);
         if (!(dist < c.radius)) return;
+        Touch& t = out.emplace_back();
         t.kind = int(o.kind);
         t.body = c.body;
-        t.point = p - c.radius * t.normal;
+        t.normal = n;
+        t.point = ground ? Vec3(p.x(), p.y() - c.radius, p.z()) : Vec3(p - c.radius * n);
         t.depth = c.radius - dist;
         t.cap = c.radius;
-        visit(t);
       });
     }
   }
@@ -209,52 +214,31 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
             const double dist = (pi - pj).norm(), reach = ci.radius + cj.radius;
             if (!(dist < reach)) continue;
             if (joined_bodies(model, len, ci.body, cj.body, reach)) continue;
-            Touch t;
+            const Vec3 n = dist > 0 ? Vec3((pi - pj) / dist) : Vec3::UnitY();
+            Touch& t = out.emplace_back();  // (in place, as above)
             t.kind = 3;
             t.body = ci.body;
             t.other = cj.body;
-            t.normal = dist > 0 ? Vec3((pi - pj) / dist) : Vec3::UnitY();
+            t.normal = n;
             // The middle of the overlap: both bodies take the force there.
-            t.point = 0.5 * ((pi - ci.radius * t.normal) + (pj + cj.radius * t.normal));
+            t.point = 0.5 * ((pi - ci.radius * n) + (pj + cj.radius * n));
             t.depth = reach - dist;
             t.cap = std::min(ci.radius, cj.radius);
-            visit(t);
           }
         }
   }
 }
 
-// The per-body accumulation of the implicit terms.
-ContactTerm& term_of(Data& data, int body) {
-  int& slot = data.contact_slot[std::size_t(body)];
-  if (slot < 0) {
-    slot = int(data.contact_terms.size());
-    data.contact_terms.push_back({body, Mat6::Zero(), Vec6::Zero()});
-  }
-  return data.contact_terms[std::size_t(slot)];
-}
-
-// Adds a force f (world, N) at world point p of a body and the implicit
-// matrix Jp^T S Jp to the body's term, S = a I + b n n^T (a contact's
-// friction and normal parts, a tie's isotropic spring); f already holds the
-// gravity shift. With X = [r]x (r the arm) and u = r x n, the blocks are
-// -X S X = a (|r|^2 I - r r^T) + b u u^T, X S = a X + b u n^T, its
-// transpose -S X, and S.
+// Adds a force f (world, N) at world point p of a body and its implicit
+// matrix S = a I + b n n^T (a contact's friction and normal parts, a tie's
+// isotropic spring) as a point of the pass, chained to the body's others;
+// f already holds the gravity shift. The sweep makes its 6x6 term.
 void add_point(const Model& model, Data& data, int body, const Vec3& p, double a, double b, const Vec3& n,
                const Vec3& f) {
   if (body == 0 && model.base_kind != BaseKind::kFloating) return;  // the base does not move
-  ContactTerm& c = term_of(data, body);
-  const Vec3 r = p - data.oMi[std::size_t(body)].translation;
-  const Vec3 u = r.cross(n);
-  const Mat3 X = skew(r);
-  Mat6& K = c.K;
-  K.topLeftCorner<3, 3>() += a * (r.squaredNorm() * Mat3::Identity() - r * r.transpose()) + b * (u * u.transpose());
-  const Mat3 XS = a * X + b * (u * n.transpose());
-  K.topRightCorner<3, 3>() += XS;
-  K.bottomLeftCorner<3, 3>() += XS.transpose();
-  K.bottomRightCorner<3, 3>() += a * Mat3::Identity() + b * (n * n.transpose());
-  c.p.head<3>() -= r.cross(f);
-  c.p.tail<3>() -= f;
+  int& first = data.contact_slot[std::size_t(body)];
+  data.contact_points.push_back({body, first, a, b, p - data.oMi[std::size_t(body)].translation, n, f});
+  first = int(data.contact_points.size()) - 1;
 }
 
 // S g for S = a I + b n n^T.
@@ -317,9 +301,9 @@ bool joined_bodies(const Model& model, const std::vector<double>& len, int i, in
   return gap < reach;
 }
 
-void contact_pass(const Model& model, Data& data, const StepTerms& t) {
-  for (const ContactTerm& c : data.contact_terms) data.contact_slot[std::size_t(c.body)] = -1;
-  data.contact_terms.clear();
+void contact_pass(const Model& model, Data& data, const StepTerms& t, bool record) {
+  for (const ContactPoint& c : data.contact_points) data.contact_slot[std::size_t(c.body)] = -1;
+  data.contact_points.clear();
   data.contacts.clear();
   data.touching = false;
   const ContactModel& cm = model.contact;
@@ -343,10 +327,12 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
     // alone would undo a step's penetration within the step and leave at
     // depth / dt (a bounce that never ends); with it the depth halves per
     // step and the force is the spring's at the depth the step ends with.
-    const double d = std::max(cm.damping >= 0 ? cm.damping : critical(k, m), k * t.dt);
+    // (Critical damping is below k dt for m < k dt^2 / 4, 7 kg at 1e5 N/m and
+    // 1/60 s: the square root is rarely needed.)
+    const double kdt = k * t.dt;
+    const double d = cm.damping >= 0 ? std::max(cm.damping, kdt) : 4 * m * k < kdt * kdt ? kdt : std::max(critical(k, m), kdt);
     // One side of the contact: the body moving at share * vp against the
     // other side (sign -1: the other body of a self contact, pushed along -n).
-    ContactForce record;
     const auto side = [&](int body, double share, double sign) {
       const Vec3 v = share * vp;
       const double vn = n.dot(v);
@@ -362,12 +348,13 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
       const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
       const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
       const Vec3 vt = v - vn * n;
-      const double ct = cm.friction * std::max(fn, 0.0) / std::max(vt.norm(), cm.slip_velocity);
+      const double vt2 = vt.squaredNorm(), slip = cm.slip_velocity;  // (no square root below the slip velocity)
+      const double ct = cm.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
       const Vec3 ft = -ct * vt;
       const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
       // The implicit part acts on the true acceleration, the pass's plus g.
       add_point(model, data, body, c.point, kt, kn - kt, n, sign * (fn * n + ft) - times_g(kt, kn - kt, n, g));
-      if (sign > 0) record = {c.body, c.other, c.kind, c.point, n, fn, ft};
+      if (record && sign > 0) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
     };
     if (c.other < 0) {
       side(c.body, 1, 1);
@@ -386,7 +373,6 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
       side(c.body, mb / sum, 1);
       side(c.other, ma / sum, -1);
     }
-    data.contacts.push_back(record);
     data.touching = true;
   }
 
@@ -399,13 +385,13 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t) {
     const double s = t.kD * d + t.kK * k;
     add_point(model, data, tie.body, p, s, 0.0, Vec3::UnitY(), force - s * g);
     const double fn = force.norm();
-    data.contacts.push_back({tie.body, -1, 4, p, fn > 0 ? Vec3(force / fn) : Vec3::Zero(), fn, Vec3::Zero()});
+    if (record) data.contacts.push_back({tie.body, -1, 4, p, fn > 0 ? Vec3(force / fn) : Vec3::Zero(), fn, Vec3::Zero()});
   }
 }
 
 void contact_forces(const Model& model, Data& data) {
   forward_kinematics(model, data);
-  contact_pass(model, data, StepTerms{});
+  contact_pass(model, data, StepTerms{}, true);
 }
 
 double contact_energy(const Model& model, Data& data) {
@@ -418,6 +404,11 @@ double contact_energy(const Model& model, Data& data) {
     e += 0.5 * cm.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
   }
   return e;
+}
+
+bool state_touching(const Model& model, Data& data) {
+  const ContactModel& cm = model.contact;
+  return (!cm.obstacles.empty() || cm.self) && !cm.capsules.empty() && !state_touches(model, data, nullptr).empty();
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {

@@ -36,10 +36,11 @@
 
 namespace lsd::dyn {
 
-// The implicit terms of the pass (data.contact_terms, contact_slot) and the
-// forces (data.contacts) at the pose and velocity in data.oMi, data.v, with
-// the pass's coefficients (aba_kernel.inc calls it after its pose sweep).
-void contact_pass(const Model& model, Data& data, const StepTerms& t);
+// The implicit terms of the pass (data.contact_points, contact_slot) at the
+// pose and velocity in data.oMi, data.v, with the pass's coefficients
+// (aba_kernel.inc calls it after its pose sweep); with record, also the
+// forces into data.contacts (contact_forces).
+void contact_pass(const Model& model, Data& data, const StepTerms& t, bool record = false);
 
 // The contact and tie forces of the current state into data.contacts (runs
 // forward_kinematics).
@@ -51,6 +52,10 @@ void contact_forces(const Model& model, Data& data);
 // are kept with their pose (Data::touches) for the next pass or call at
 // the same pose; a changed model needs a new Data (make_data).
 double contact_energy(const Model& model, Data& data);
+
+// True when the state's pose has a contact (ties do not count); its
+// touches are kept with the pose as contact_energy's are.
+bool state_touching(const Model& model, Data& data);
 
 // The deepest overlap of two capsules that self contact keeps apart (not
 // joined neighbours), as a fraction of the smaller radius, at the state's

@@ -49,13 +49,17 @@ struct ContactTouch {
   double depth = 0, cap = 0;
 };
 
-// The implicit contact terms of one body in a pass (contact.hpp): a 6x6
-// symmetric positive semi-definite matrix added to its spatial inertia and a
-// wrench to its bias force (world axes about its origin).
-struct ContactTerm {
+// One contact or tie point of a pass (contact.hpp), as the backward sweep
+// adds it to its body: the arm r from the body's origin to the point, the
+// implicit matrix S = a I + b n n^T that enters the body's spatial inertia
+// as Jp^T S Jp (the sweep builds that 6x6 term in its own registers), and
+// the force f (world, with the gravity shift). A body's points are chained
+// from Data::contact_slot through next.
+struct ContactPoint {
   int body = 0;
-  Mat6 K = Mat6::Zero();
-  Vec6 p = Vec6::Zero();
+  int next = -1;  // the body's next point, or -1
+  double a = 0, b = 0;
+  Vec3 r = Vec3::Zero(), n = Vec3::Zero(), f = Vec3::Zero();
 };
 
 struct Data {
@@ -138,10 +142,11 @@ struct Data {
   std::vector<Vec3> dw_guess;       // (nbody) generalized-alpha's guess pass: its accelerations
   std::vector<Quat> q_pred;         // (nbody) a step's predicted joint rotations (generalized-alpha)
 
-  // ---- Contact (contact.hpp), per pass: the terms of the bodies that touch
-  // and where each body's is (contact_slot, read only for those), the
-  // forces at the pass's pose, and the broad phase's scratch.
-  std::vector<ContactTerm> contact_terms;
+  // ---- Contact (contact.hpp), per pass: the points of the bodies that
+  // touch and each body's first point (contact_slot, read only for those),
+  // the forces contact_forces records (a step's passes record none), and
+  // the broad phase's scratch.
+  std::vector<ContactPoint> contact_points;
   std::vector<int> contact_slot;    // (nbody)
   std::vector<ContactForce> contacts;
   bool touching = false;            // the pass has contacts (not only ties)

@@ -6,6 +6,7 @@
 #include "dynamics/aba.hpp"
 #include "dynamics/kinematics.hpp"
 #include "dynamics/conservation.hpp"
+#include "dynamics/contact.hpp"
 
 namespace lsd::dyn {
 namespace {
@@ -154,8 +155,16 @@ void step(const Model& model, Data& data, const StepOptions& options) {
   // without any guard draped branches did not settle (docs/dynamics.md).
   bool fast = options.integrator != Integrator::kExplicit && options.fast_rate >= 0;
   if (fast) {
-    const double spin = data.touching ? turn : fastest_spin(model, data, options.dt);
-    fast = spin * spin > options.fast_rate * options.dt;
+    // The turn never exceeds the spin bound, so the two decide alike unless
+    // only the spin is fast; then whether the state's pose touches decides.
+    // That is a function of the state (its touches are kept for the pass
+    // and the guard at that pose), not of the last pass: a resumed run, or
+    // one whose contacts are read between steps, decides alike.
+    const double limit = options.fast_rate * options.dt;
+    if (!(turn * turn > limit)) {
+      const double spin = fastest_spin(model, data, options.dt);
+      fast = spin * spin > limit && !state_touching(model, data);
+    }
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
   if (k == 1) {

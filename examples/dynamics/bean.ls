@@ -9,7 +9,7 @@
 #define PR 0.01       /* m: the pole's radius */
 #define SR 0.002      /* m: the shoot's radius */
 #define RC PR + SR    /* m: the shoot's axis from the pole's axis, touching */
-#define GRIP 1.3      /* the pole's helix radius over the shoot's own */
+#define GRIP 1.2      /* the pole's helix radius over the shoot's own */
 #define PITCH 0.04    /* m: the shoot's own helix rises this much per turn */
 #define LB 0.004      /* m: a body's length */
 #define N 130         /* bodies: 7 turns */

@@ -47,10 +47,13 @@ Rows read_contacts(const std::string& path) {
 }
 
 // Starts a simulation of an example with the file's settings.
-bool start_example(const std::string& rel, lsd::interp::Simulation& sim, std::vector<lsd::grammar::Diagnostic>& diags) {
+// dt > 0 overrides the file's time step.
+bool start_example(const std::string& rel, lsd::interp::Simulation& sim, std::vector<lsd::grammar::Diagnostic>& diags,
+                   double dt = 0) {
   lsd::interp::Lsystem ls;
   if (!lsd::interp::load_lsystem(lsd::test::example(rel), {}, ls, diags)) return false;
-  const lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  if (dt > 0) settings.dt = dt;
   return sim.start(std::move(ls), settings, diags);
 }
 
@@ -223,10 +226,15 @@ TEST_CASE("a body released deep inside the ground is pushed out without an explo
   }
 }
 
+// At the file's 1/60 s and at two other steps: twining is sensitive to its
+// start (with GRIP 1.3 the shoot missed the pole at 0.02 and 0.0165 s and
+// lost its top at 0.0168 s; docs/dynamics.md), so one step passing is luck.
 TEST_CASE("a bean twines round its pole: at least 5 turns under gravity, and it stays on") {
+  const double dt = GENERATE(0.0, 0.02, 1.0 / 90);
+  INFO("dt " << (dt > 0 ? dt : 1.0 / 60) << " s");
   std::vector<lsd::grammar::Diagnostic> diags;
   lsd::interp::Simulation sim;
-  REQUIRE(start_example("dynamics/bean.ls", sim, diags));
+  REQUIRE(start_example("dynamics/bean.ls", sim, diags, dt));
   double highest_tip = 0;
   REQUIRE(lsd::interp::run_until(sim, 55, 1, [&](const lsd::interp::TraceRow& r) {
     highest_tip = std::max(highest_tip, r.tip.y());
