@@ -339,7 +339,9 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     // (Critical damping is below k dt for m < k dt^2 / 4, 7 kg at 1e5 N/m and
     // 1/60 s: the square root is rarely needed.)
     const double kdt = k * t.dt;
-    const double d = cm.damping >= 0 ? std::max(cm.damping, kdt) : 4 * m * k < kdt * kdt ? kdt : std::max(critical(k, m), kdt);
+    const double d = cm.damping >= 0      ? std::max(cm.damping, kdt)
+                     : 4 * m * k < kdt * kdt ? kdt
+                                             : std::max(critical(k, m), kdt);
     // One side of the contact: the body moving at share * vp against the
     // other side (sign -1: the other body of a self contact, pushed along -n).
     const auto side = [&](int body, double share, double sign) {
