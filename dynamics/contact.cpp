@@ -119,7 +119,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   out.clear();
   const ContactModel& cm = model.contact;
   const std::size_t nc = cm.capsules.size();
-  if (nc == 0 || (cm.obstacles.empty() && !cm.self)) return;
+  if (!cm.collides()) return;
   const bool fixed_base = model.base_kind != BaseKind::kFloating;
   data.capsule_a.resize(nc);
   data.capsule_b.resize(nc);
@@ -418,8 +418,7 @@ double contact_energy(const Model& model, Data& data) {
 }
 
 bool state_touching(const Model& model, Data& data) {
-  const ContactModel& cm = model.contact;
-  return (!cm.obstacles.empty() || cm.self) && !cm.capsules.empty() && !state_touches(model, data, nullptr).empty();
+  return model.contact.collides() && !state_touches(model, data, nullptr).empty();
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {

@@ -59,7 +59,9 @@ struct ContactModel {
   double slip_velocity = kDefaultSlipVelocity;  // m/s
   bool self = false;                // the bodies collide with each other (not joined neighbours)
   double tie_stiffness = kDefaultTieStiffness;  // N/m; ties are critically damped (the tied body's mass)
-  bool active() const { return !ties.empty() || (!capsules.empty() && (!obstacles.empty() || self)); }
+  // Capsules that something can touch (obstacles, or each other).
+  bool collides() const { return !capsules.empty() && (!obstacles.empty() || self); }
+  bool active() const { return !ties.empty() || collides(); }
 };
 
 struct Model {
