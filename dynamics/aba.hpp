@@ -60,9 +60,6 @@ struct StepTerms {
   // none). step() guesses in fast steps.
   bool guess = false;
   const Vec3* dw_guess = nullptr;
-  // The pass is the first of its step (not a later substep): its contacts
-  // are found once per pose and shared with the energy guard (contact.hpp).
-  bool step_start = true;
 };
 
 // One pass; with terms.dt > 0 its last sweep also advances the state:

@@ -86,18 +86,19 @@ double obstacle_distance(const Obstacle& o, const Vec3& p, Vec3& n) {
   return 0;
 }
 
-// The point of segment a-b an obstacle is tested at: both ends on the
-// ground (a capsule lying on it rests on two points), the point nearest a
-// sphere's centre or a pole's axis (its top's centre above the top).
+// The point of segment a-b an obstacle is tested at, with its index (the
+// touch's end): both ends on the ground (a capsule lying on it rests on two
+// points), the point nearest a sphere's centre or a pole's axis (its top's
+// centre above the top).
 template <class F>
 void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at) {
   switch (o.kind) {
     case ObstacleKind::kGround:
-      at(a);
-      if (b != a) at(b);
+      at(a, 0);
+      if (b != a) at(b, 1);
       return;
     case ObstacleKind::kSphere:
-      at(closest_on_segment(a, b, o.centre));
+      at(closest_on_segment(a, b, o.centre), 0);
       return;
     case ObstacleKind::kPole: {
       const Vec3 d = b - a;
@@ -106,10 +107,59 @@ void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at
       const double s = dd > 1e-300 ? std::clamp(-(ax * dx + az * dz) / dd, 0.0, 1.0) : 0.5;
       Vec3 p = a + s * d;
       if (p.y() > o.top) p = closest_on_segment(a, b, Vec3(o.centre.x(), o.top, o.centre.z()));
-      at(p);
+      at(p, 0);
       return;
     }
   }
+}
+
+// The touch of capsule k (c) with obstacle o (index oi) at its point p (end
+// e), written in place at the end of out if they overlap or, with any,
+// whatever the gap (a speculative touch). A touch assembled on the stack
+// and copied (or a normal returned through memory and read back as a
+// vector) stalled on its stores, a third of the ground benchmark's contact
+// search; the ground, the common case, is written out.
+inline void obstacle_touch(std::vector<Touch>& out, const Capsule& c, int k, const Obstacle& o, int oi, const Vec3& p,
+                           int e, bool any) {
+  const bool ground = o.kind == ObstacleKind::kGround;
+  Vec3 n = Vec3::UnitY();
+  const double dist = ground ? p.y() - o.centre.y() : obstacle_distance(o, p, n);
+  if (!any && !(dist < c.radius)) return;
+  Touch& t = out.emplace_back();
+  t.kind = int(o.kind);
+  t.body = c.body;
+  t.capsule = k;
+  t.feature = 2 * oi + e;
+  t.speculative = any;
+  t.normal = n;
+  t.point = ground ? Vec3(p.x(), p.y() - c.radius, p.z()) : Vec3(p - c.radius * n);
+  t.depth = c.radius - dist;
+  t.cap = c.radius;
+}
+
+// The touch of capsules i (ci, ends ai-bi) and j > i, as obstacle_touch's:
+// unless any, only if they overlap and are not joined (len: the bodies'
+// lengths, for joined_bodies).
+inline void pair_touch(const Model& model, const std::vector<double>& len, std::vector<Touch>& out, int i, const Vec3& ai,
+                       const Vec3& bi, int j, const Vec3& aj, const Vec3& bj, bool any) {
+  const Capsule &ci = model.contact.capsules[std::size_t(i)], &cj = model.contact.capsules[std::size_t(j)];
+  Vec3 pi, pj;
+  closest_segments(ai, bi, aj, bj, pi, pj);
+  const double dist = (pi - pj).norm(), reach = ci.radius + cj.radius;
+  if (!any && (!(dist < reach) || joined_bodies(model, len, ci.body, cj.body, reach))) return;
+  const Vec3 n = dist > 0 ? Vec3((pi - pj) / dist) : Vec3::UnitY();
+  Touch& t = out.emplace_back();  // (in place, as above)
+  t.kind = 3;
+  t.body = ci.body;
+  t.other = cj.body;
+  t.capsule = i;
+  t.feature = -1 - j;
+  t.speculative = any;
+  t.normal = n;
+  // The middle of the overlap: both bodies take the force there.
+  t.point = 0.5 * ((pi - ci.radius * n) + (pj + cj.radius * n));
+  t.depth = reach - dist;
+  t.cap = std::min(ci.radius, cj.radius);
 }
 
 // Every touching point of the bodies at poses into out: capsules against
@@ -131,23 +181,10 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   for (std::size_t k = 0; k < nc; ++k) {
     const Capsule& c = cm.capsules[k];
     if (c.body == 0 && fixed_base) continue;
-    for (const Obstacle& o : cm.obstacles) {
-      segment_vs_obstacle(o, data.capsule_a[k], data.capsule_b[k], [&](const Vec3& p) {
-        // Each touch is written in place in out: one assembled on the stack
-        // and copied (or a normal returned through memory and read back as a
-        // vector) stalled on its stores, a third of the ground benchmark's
-        // contact search. The ground, the common case, is written out.
-        const bool ground = o.kind == ObstacleKind::kGround;
-        Vec3 n = Vec3::UnitY();
-        const double dist = ground ? p.y() - o.centre.y() : obstacle_distance(o, p, n);
-        if (!(dist < c.radius)) return;
-        Touch& t = out.emplace_back();
-        t.kind = int(o.kind);
-        t.body = c.body;
-        t.normal = n;
-        t.point = ground ? Vec3(p.x(), p.y() - c.radius, p.z()) : Vec3(p - c.radius * n);
-        t.depth = c.radius - dist;
-        t.cap = c.radius;
+    for (std::size_t oi = 0; oi < cm.obstacles.size(); ++oi) {
+      const Obstacle& o = cm.obstacles[oi];
+      segment_vs_obstacle(o, data.capsule_a[k], data.capsule_b[k], [&](const Vec3& p, int e) {
+        obstacle_touch(out, c, int(k), o, int(oi), p, e, false);
       });
     }
   }
@@ -218,21 +255,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
             const Vec3 lo_j = aj.cwiseMin(bj).array() - cj.radius, hi_j = aj.cwiseMax(bj).array() + cj.radius;
             if ((hi_i.array() < lo_j.array()).any() || (hi_j.array() < lo_i.array()).any()) continue;
             if (fixed_base && ci.body == 0 && cj.body == 0) continue;
-            Vec3 pi, pj;
-            closest_segments(ai, bi, aj, bj, pi, pj);
-            const double dist = (pi - pj).norm(), reach = ci.radius + cj.radius;
-            if (!(dist < reach)) continue;
-            if (joined_bodies(model, len, ci.body, cj.body, reach)) continue;
-            const Vec3 n = dist > 0 ? Vec3((pi - pj) / dist) : Vec3::UnitY();
-            Touch& t = out.emplace_back();  // (in place, as above)
-            t.kind = 3;
-            t.body = ci.body;
-            t.other = cj.body;
-            t.normal = n;
-            // The middle of the overlap: both bodies take the force there.
-            t.point = 0.5 * ((pi - ci.radius * n) + (pj + cj.radius * n));
-            t.depth = reach - dist;
-            t.cap = std::min(ci.radius, cj.radius);
+            pair_touch(model, len, out, int(i), ai, bi, int(j), aj, bj, false);
           }
         }
   }
@@ -286,7 +309,101 @@ const std::vector<Touch>& state_touches(const Model& model, Data& data, const st
   return data.touches;
 }
 
+// The touch a (its capsule and feature) at the pass's pose (data.oMi),
+// speculative: whatever the gap, at the same points and normal as a touch.
+void speculative_touch(const Model& model, const Data& data, const Touch& a, std::vector<Touch>& out) {
+  const ContactModel& cm = model.contact;
+  const auto ends = [&](int k, Vec3& p, Vec3& q) {
+    const Capsule& c = cm.capsules[std::size_t(k)];
+    p = data.oMi[std::size_t(c.body)].act(c.a);
+    q = data.oMi[std::size_t(c.body)].act(c.b);
+  };
+  Vec3 ai, bi;
+  ends(a.capsule, ai, bi);
+  if (a.feature < 0) {
+    Vec3 aj, bj;
+    ends(-1 - a.feature, aj, bj);
+    pair_touch(model, data.body_length, out, a.capsule, ai, bi, -1 - a.feature, aj, bj, true);
+    return;
+  }
+  const int oi = a.feature / 2, e = a.feature % 2;
+  const Obstacle& o = cm.obstacles[std::size_t(oi)];
+  segment_vs_obstacle(o, ai, bi, [&](const Vec3& p, int end) {
+    if (end == e) obstacle_touch(out, cm.capsules[std::size_t(a.capsule)], a.capsule, o, oi, p, e, true);
+  });
+}
+
+// The touches of after that before has not (by capsule and feature) into
+// out. Both lists are as find_touches makes them: the obstacles' by
+// capsule and feature, then the pairs' by their first capsule.
+void new_touches(const std::vector<Touch>& before, const std::vector<Touch>& after, std::vector<Touch>& out) {
+  out.clear();
+  const auto group = [](const Touch& t) { return (long long)(t.feature < 0) << 32 | t.capsule; };
+  std::size_t b = 0;
+  for (std::size_t a = 0; a < after.size();) {
+    const long long key = group(after[a]);
+    std::size_t a_end = a + 1;
+    while (a_end < after.size() && group(after[a_end]) == key) ++a_end;
+    while (b < before.size() && group(before[b]) < key) ++b;
+    std::size_t b_end = b;
+    while (b_end < before.size() && group(before[b_end]) == key) ++b_end;
+    for (; a < a_end; ++a) {
+      bool found = false;
+      for (std::size_t x = b; x < b_end && !found; ++x) found = before[x].feature == after[a].feature;
+      if (!found) out.push_back(after[a]);
+    }
+    b = b_end;
+  }
+}
+
 }  // namespace
+
+void begin_contact_pass(const Model& model, Data& data) {
+  if (!model.contact.collides()) return;
+  data.start_q = data.q;
+  data.start_w = data.w;
+  data.start_base_q = data.base_q;
+  data.start_base_p = data.base_p;
+  data.start_base_w = data.base_w;
+  data.start_base_v = data.base_v;
+}
+
+bool redo_contact_pass(const Model& model, Data& data, double dt) {
+  if (!model.contact.collides() || data.first_nonfinite_joint >= 0 || data.start_q.size() != data.q.size()) return false;
+  // The pass took the start pose's touches (state_touches); they are kept
+  // aside while the new pose's are found (and kept for the next step).
+  std::swap(data.touches, data.start_touches);
+  data.touch_q.clear();  // (a state the pass left unchanged is found again)
+  new_touches(data.start_touches, state_touches(model, data, nullptr), data.pass_touches);
+  // Each at the start pose, where the pass left data.oMi and data.v: a
+  // contact the step can close, at its start's approach velocity and under
+  // gravity. (One the pass's rotations carried into the ground while its
+  // point was leaving it is left to the next step: its linear spring would
+  // pull the point back across its whole gap.)
+  data.appeared.clear();
+  const double fall = dt * dt * model.gravity.norm();
+  for (const Touch& a : data.pass_touches) {
+    speculative_touch(model, data, a, data.appeared);
+    const Touch& c = data.appeared.back();
+    Vec3 vp = point_velocity(data, c.body, c.point);
+    if (c.other >= 0) vp -= point_velocity(data, c.other, c.point);
+    if (!(-c.depth <= dt * std::max(-c.normal.dot(vp), 0.0) + fall)) data.appeared.pop_back();
+  }
+  if (data.appeared.empty()) return false;
+  std::swap(data.q, data.start_q);
+  std::swap(data.w, data.start_w);
+  data.base_q = data.start_base_q;
+  data.base_p = data.start_base_p;
+  data.base_w = data.start_base_w;
+  data.base_v = data.start_base_v;
+  std::swap(data.touches, data.start_touches);
+  data.touch_q = data.q;
+  data.touch_base_q = data.base_q;
+  data.touch_base_p = data.base_p;
+  return true;
+}
+
+void end_contact_pass(Data& data) { data.appeared.clear(); }
 
 bool joined_bodies(const Model& model, const std::vector<double>& len, int i, int j, double reach) {
   if (i == j) return true;
@@ -320,12 +437,18 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   const Vec3 g = model.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
   const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
 
-  // The first pass of a step at the state's pose (every one but
-  // generalized-alpha's, which evaluates at its prediction) shares the
-  // state's touches with the energy guard; later substeps find their own.
+  // A pass at the state's pose (every one but generalized-alpha's, which
+  // evaluates at its prediction) shares the state's touches with the energy
+  // guard and with redo_contact_pass, which found them at the end of the
+  // step before; a redone pass adds the touches that appeared.
   const std::vector<Touch>* found = &data.pass_touches;
-  if (t.alpha || !t.step_start) find_touches(model, data, data.oMi, data.pass_touches);
+  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches);
   else found = &state_touches(model, data, nullptr);
+  if (!data.appeared.empty()) {
+    if (found != &data.pass_touches) data.pass_touches = *found;
+    data.pass_touches.insert(data.pass_touches.end(), data.appeared.begin(), data.appeared.end());
+    found = &data.pass_touches;
+  }
   for (const Touch& c : *found) {
     const Vec3& n = c.normal;
     const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
@@ -355,7 +478,10 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
       // a step while the body is still inside, which then falls a whole step
       // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
       // pulls as much as the spring pushes at that depth.
-      const double spring = k * std::min(c.depth, c.cap);
+      // A speculative contact's force is the linear one (negative at the
+      // pass's pose if the body is not yet closing its gap): the step ends
+      // with the spring's at the depth it ends with.
+      const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
       const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
       const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
       const Vec3 vt = v - vn * n;

@@ -42,6 +42,21 @@ namespace lsd::dyn {
 // forces into data.contacts (contact_forces).
 void contact_pass(const Model& model, Data& data, const StepTerms& t, bool record = false);
 
+// Contacts that appear within a step (docs/dynamics.md, "Self contact"). A
+// pass from the state's pose takes the contacts of that pose; one that
+// begins during the step is absent from it, so the body moves a whole step
+// freely and ends inside, and the next step's spring throws it back with
+// the energy 1/2 k d^2 that no work paid for (a draped branch bounced on its
+// support for ever). begin_contact_pass keeps the state before such a pass;
+// after it, redo_contact_pass looks at the new pose: when it has touches the
+// start's did not, it restores the state (and its touches) and returns true
+// with those touches in data.appeared, which the caller's second pass takes
+// as speculative contacts at the start pose's gap (their force the spring's
+// at the depth the step ends with), and then calls end_contact_pass.
+void begin_contact_pass(const Model& model, Data& data);
+bool redo_contact_pass(const Model& model, Data& data, double dt);
+void end_contact_pass(Data& data);
+
 // The contact and tie forces of the current state into data.contacts (runs
 // forward_kinematics).
 void contact_forces(const Model& model, Data& data);

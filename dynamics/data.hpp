@@ -42,9 +42,17 @@ struct ContactForce {
 // A touching point found by contact's narrow phase: body (and other, for
 // self contact) overlap by depth along normal (out of the obstacle or the
 // other body), at point (world); cap is the depth the spring stops at.
+// Which touch it is: capsule (an index into ContactModel::capsules) and
+// feature, 2 o + e for end e (0 at the ground, or the one point tested
+// against a pole or a sphere) against obstacle o, or -1 - j against capsule
+// j (self contact, j > capsule), so that the touches of two poses can be
+// matched (contact.hpp, contacts_appeared). A speculative touch is one the
+// pass takes before its capsules meet: depth is then minus the gap.
 struct ContactTouch {
   int kind = 0;  // ContactForce::kind
   int body = 0, other = -1;
+  int capsule = 0, feature = 0;
+  bool speculative = false;
   Vec3 point = Vec3::Zero(), normal = Vec3::Zero();
   double depth = 0, cap = 0;
 };
@@ -163,6 +171,15 @@ struct Data {
   Quat touch_base_q = Quat::Identity();
   Vec3 touch_base_p = Vec3::Zero();
   std::vector<SE3> touch_pose;
+  // A pass a step may redo with the contacts that appeared in it
+  // (contact.hpp, begin_contact_pass): the state it began from, that pose's
+  // touches, and the appeared touches (speculative) the redo takes.
+  std::vector<Quat> start_q;
+  std::vector<Vec3> start_w;
+  Quat start_base_q = Quat::Identity();
+  Vec3 start_base_p = Vec3::Zero(), start_base_w = Vec3::Zero(), start_base_v = Vec3::Zero();
+  std::vector<ContactTouch> start_touches, appeared;
+  long long contact_redos = 0;      // passes redone so far (a statistic)
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

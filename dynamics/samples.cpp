@@ -75,7 +75,10 @@ double cantilever_static_deflection(const CantileverDef& def) {
   return w * std::pow(def.length, 4) / (8.0 * def.young * I) * s * s;
 }
 
-Model make_plant(int nbody, bool chain) {
+namespace {
+// make_plant's growth: the trunk turned by up from the base (which lies
+// along world x), each fork's two branches turned by left and right.
+Model grow_plant(int nbody, bool chain, const Mat3& up, const Mat3& fork_left, const Mat3& fork_right) {
   const double l = 0.1, r = 0.01, rho = 700.0, young = 1e10;
   BaseDef base;
   base.inertia = cylinder_inertia(l, r, rho);
@@ -86,16 +89,10 @@ Model make_plant(int nbody, bool chain) {
   // Damping ratio ~0.1 of a single segment: d = 2 zeta sqrt(k I).
   const double i_end = body.rot(1, 1) + body.mass * 0.25 * l * l;
   const Vec3 d = 2.0 * 0.1 * (k * i_end).cwiseSqrt();
-  // The base lies along world x; the trunk turns up (H = world y).
-  const Mat3 up = Eigen::AngleAxisd(kPi / 2, Vec3::UnitZ()).toRotationMatrix();
-
   BodyDef b = default_body_def();
   b.inertia = body;
   b.stiffness = k;
   b.damping = d;
-  const Mat3 fork_left = Eigen::AngleAxisd(kPi / 6, Vec3::UnitZ()).toRotationMatrix();
-  const Mat3 fork_right = Eigen::AngleAxisd(-kPi / 6, Vec3::UnitZ()).toRotationMatrix() *
-                          Eigen::AngleAxisd(kPi / 2, Vec3::UnitX()).toRotationMatrix();
   // Depth-first growth with an explicit stack of (parent, rest rotation).
   struct Bud {
     int parent;
@@ -123,6 +120,22 @@ Model make_plant(int nbody, bool chain) {
     stack.push_back({p, fork_left, bud.depth + 1});
   }
   return m;
+}
+}  // namespace
+
+Model make_plant(int nbody, bool chain) {
+  // The base lies along world x; the trunk turns up (H = world y).
+  const Mat3 up = Eigen::AngleAxisd(kPi / 2, Vec3::UnitZ()).toRotationMatrix();
+  const Mat3 fork_left = Eigen::AngleAxisd(kPi / 6, Vec3::UnitZ()).toRotationMatrix();
+  const Mat3 fork_right = Eigen::AngleAxisd(-kPi / 6, Vec3::UnitZ()).toRotationMatrix() *
+                          Eigen::AngleAxisd(kPi / 2, Vec3::UnitX()).toRotationMatrix();
+  return grow_plant(nbody, chain, up, fork_left, fork_right);
+}
+
+Model make_lying_plant(int nbody) {
+  const Mat3 fork_left = Eigen::AngleAxisd(kPi / 6, Vec3::UnitY()).toRotationMatrix();
+  const Mat3 fork_right = Eigen::AngleAxisd(-kPi / 6, Vec3::UnitY()).toRotationMatrix();
+  return grow_plant(nbody, false, Mat3::Identity(), fork_left, fork_right);
 }
 
 Model make_random_tree(int nbody, bool chain, std::uint32_t seed) {

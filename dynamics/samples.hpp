@@ -42,6 +42,10 @@ double cantilever_static_deflection(const CantileverDef& def);
 // one straight-up chain instead.
 Model make_plant(int nbody, bool chain);
 
+// make_plant's tree grown flat instead, every body in the plane y = 0 (its
+// forks turned about world y): a plant lying on the ground.
+Model make_lying_plant(int nbody);
+
 // A random tree (chain = true: a chain) of nbody bodies: random joint
 // placements and rotations, random masses, centres of mass and inertias.
 Model make_random_tree(int nbody, bool chain, std::uint32_t seed);

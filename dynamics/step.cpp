@@ -55,9 +55,8 @@ StepTerms terms_of(const StepOptions& o) {
 // (omega h)^2 ~ 20 times its elastic energy as motion (docs/dynamics.md);
 // implicit Euler's first step damps that mode and the error of one
 // first-order step is O(h^2).
-void start_alpha(const Model& model, Data& data, const StepOptions& o, double max2, bool first) {
+void start_alpha(const Model& model, Data& data, const StepOptions& o, double max2) {
   StepTerms t;
-  t.step_start = first;
   t.dt = o.dt;
   t.kD = t.kP = o.dt;
   t.kK = o.dt * o.dt;
@@ -75,9 +74,8 @@ void start_alpha(const Model& model, Data& data, const StepOptions& o, double ma
 
 // One pass (two in a fast generalized-alpha step: a guess, then the step
 // with its velocity products at the guess's end velocity).
-void one_step(const Model& model, Data& data, const StepOptions& options, bool fast, bool first) {
+void one_step(const Model& model, Data& data, const StepOptions& options, bool fast) {
   StepTerms t = terms_of(options);
-  t.step_start = first;
   if (fast && t.alpha && data.alpha_valid) {
     StepTerms g = t;
     g.guess = true;
@@ -91,13 +89,28 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
   const Momentum start = conserve ? momentum(model, data) : Momentum{};
   // The divergence check (check_state) is fused into the last sweep.
   const double max2 = options.max_angular_velocity * options.max_angular_velocity;
-  if (max2 >= 0.0) {
-    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, max2, first);
-    else aba_pass(model, data, t, max2);
-  } else {  // NaN bound: every joint fails, as check_state says
-    if (t.alpha && !data.alpha_valid) start_alpha(model, data, options, -1.0, first);
-    else aba_pass(model, data, t);
-    check_state(model, data, options.max_angular_velocity);
+  const bool euler = t.alpha && !data.alpha_valid;
+  const auto pass = [&] {
+    if (max2 >= 0.0) {
+      if (euler) start_alpha(model, data, options, max2);
+      else aba_pass(model, data, t, max2);
+    } else {  // NaN bound: every joint fails, as check_state says
+      if (euler) start_alpha(model, data, options, -1.0);
+      else aba_pass(model, data, t);
+      check_state(model, data, options.max_angular_velocity);
+    }
+  };
+  // An implicit pass from the state's pose (every one but generalized-alpha's,
+  // which starts from its prediction; a touching plant's are implicit
+  // Euler's) is redone with the contacts that appear in it, as speculative
+  // contacts (contact.hpp, redo_contact_pass).
+  const bool redo = (euler || !t.alpha) && t.kK > 0;
+  if (redo) begin_contact_pass(model, data);
+  pass();
+  if (redo && redo_contact_pass(model, data, options.dt)) {
+    ++data.contact_redos;
+    pass();
+    end_contact_pass(data);
   }
   if (conserve && data.first_nonfinite_joint < 0) conserve_momentum(model, data, start, options.dt);
   // A step that touches an obstacle (or itself) leaves generalized-alpha
@@ -168,11 +181,11 @@ void step(const Model& model, Data& data, const StepOptions& options) {
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
   if (k == 1) {
-    one_step(model, data, options, fast, true);
+    one_step(model, data, options, fast);
   } else {
     StepOptions sub = options;
     sub.dt = options.dt / k;
-    for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast, s == 0);
+    for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast);
   }
   if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);
 }

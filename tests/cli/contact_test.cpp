@@ -226,6 +226,43 @@ TEST_CASE("a body released deep inside the ground is pushed out without an explo
   }
 }
 
+// A contact that begins within a step is taken in that step (contact.hpp,
+// redo_contact_pass). A rod hinged at a fixed base, released level 1 mm
+// above the ground, reaches it within its first step of 1/60 s: taken only
+// from the next step, it would fall the whole step (2 mm into the ground)
+// and start that step with a spring energy no work had paid for, which the
+// spring gave back as a bounce. A passive plant's energy (motion, height,
+// joint springs, contact springs) never grows.
+TEST_CASE("a contact that begins within a step makes no energy") {
+  using namespace lsd::dyn;
+  Model m = make_model();
+  BodyDef b = default_body_def();
+  b.inertia = cylinder_inertia(1.0, 0.02, 700);
+  b.stiffness = Vec3::Constant(1.0);
+  b.damping = Vec3::Constant(0.01);
+  add_body(m, b);
+  m.contact.capsules.push_back({1, Vec3::Zero(), Vec3(1, 0, 0), 0.02});
+  m.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, -0.021, 0)});
+  Data d = make_data(m);
+  StepOptions o;
+  o.dt = 1.0 / 60;
+  const auto total = [&](Data& x) {
+    forward_kinematics(m, x);
+    compute_energies(m, x);
+    return x.kinetic_energy + x.potential_energy + x.elastic_energy + contact_energy(m, x);
+  };
+  const double start = total(d);
+  double most = start;
+  for (int s = 0; s < 120; ++s) {
+    step(m, d, o);
+    REQUIRE(d.first_nonfinite_joint < 0);
+    most = std::max(most, total(d));
+  }
+  INFO("energy at the start " << start << " J, largest " << most << " J");
+  CHECK(most <= start + 1e-12);
+  CHECK(d.touching);  // it rests on the ground
+}
+
 // At the file's 1/60 s and at two other steps: twining is sensitive to its
 // start (with GRIP 1.3 the shoot missed the pole at 0.02 and 0.0165 s and
 // lost its top at 0.0168 s; docs/dynamics.md), so one step passing is luck.
@@ -282,25 +319,24 @@ TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at res
   CHECK(stretch < 0.005);
 }
 
-// The draped branches over the last 2 s of a 10 s run at the file's dt
-// (1/240 s): the largest kinetic energy, the deepest overlap of two
-// capsules that are not neighbours (a fraction of the smaller radius), and
-// how many self contacts hold at the end.
+// The draped branches over the last 2 s of a 12 s run at time step dt: the
+// largest kinetic energy, the deepest overlap of two capsules that are not
+// neighbours (a fraction of the smaller radius), and how many self contacts
+// hold at the end.
 struct Drape {
   double late_kinetic = 0, late_overlap = 0;
   int self_touching = 0;
 };
 
-Drape run_drape() {
+Drape run_drape(double dt) {
   std::vector<lsd::grammar::Diagnostic> diags;
   lsd::interp::Simulation sim;
   Drape out;
-  REQUIRE(start_example("dynamics/drape.ls", sim, diags));
+  REQUIRE(start_example("dynamics/drape.ls", sim, diags, dt));
   REQUIRE(sim.settings.self_contact);
-  const double dt = sim.settings.dt;
-  for (int s = 0; s < int(10 / dt); ++s) {
+  for (int s = 0; s < int(12 / dt); ++s) {
     REQUIRE(sim.step(diags));
-    if (s < int(8 / dt)) continue;
+    if (s < int(10 / dt)) continue;
     out.late_kinetic = std::max(out.late_kinetic, sim.trace_row().kinetic);
     lsd::dyn::Data d = sim.pose();
     out.late_overlap = std::max(out.late_overlap, lsd::dyn::deepest_self_overlap(sim.living().model, d));
@@ -309,20 +345,35 @@ Drape run_drape() {
   return out;
 }
 
-TEST_CASE("self contact: weeping branches draped over stiff ones rest on them without interpenetration") {
-  const Drape d = run_drape();
-  CHECK(d.self_touching >= 5);  // the five weeping branches rest on the stiff ones
-  INFO("deepest overlap over the last 2 s: " << d.late_overlap << " of the smaller radius");
-  CHECK(d.late_overlap <= 0.1);
+// At the file's 1/240 s and at two other steps: before contacts that begin
+// within a step were taken in it (contact.hpp, redo_contact_pass), a branch
+// that lifted off its support in its own sway fell a whole step, was thrown
+// back, and kept 1e-5 J or settled by chance of rounding (docs/dynamics.md).
+// Now the kinetic energy dies out as the branches' own damping says
+// (about a factor of 8 per second once they rest, 1e-10 J or less by 12 s).
+TEST_CASE("self contact: weeping branches draped over stiff ones come to rest on them without interpenetration") {
+  for (const double dt : {1.0 / 240, 0.0042, 0.005}) {
+    const Drape d = run_drape(dt);
+    INFO("dt " << dt << " s: largest kinetic energy over the last 2 s " << d.late_kinetic
+                << " J, deepest overlap " << d.late_overlap << " of the smaller radius");
+    CHECK(d.self_touching >= 5);  // the five weeping branches rest on the stiff ones
+    CHECK(d.late_overlap <= 0.1);
+    CHECK(d.late_kinetic < 1e-9);
+  }
 }
 
-// Not met (issue 14, docs/dynamics.md "Self contact"): a draped branch that
-// lifts off its support in its own sway falls a whole step under gravity
-// (the contact is gone for that step) and is thrown back up: a limit cycle
-// of ~1e-5 J that dies out or not by chance (with the same physics, the
-// rounding of the contact points decides whether it has settled by 10 s).
-TEST_CASE("self contact: the draped branches come to rest", "[!mayfail]") {
-  const Drape d = run_drape();
-  INFO("largest kinetic energy over the last 2 s: " << d.late_kinetic << " J");
-  CHECK(d.late_kinetic < 1e-6);
+// A saved string resumes exactly while contacts begin and end within steps
+// (the draped branches from 3 s, while they land on their supports).
+TEST_CASE("self contact: the draped branches resume bit for bit from a saved string") {
+  lsd::test::TempDir dir;
+  const std::string src = lsd::test::example("dynamics/drape.ls");
+  const std::string full = dir.path("full.csv"), half = dir.path("half.txt"), second = dir.path("second.csv");
+  const std::string run_cmd = lsd::test::lsd_exe() + " run " + src + " --quiet";
+  REQUIRE(run(run_cmd + " --time 4.5 --trace " + full).status == 0);
+  REQUIRE(run(run_cmd + " --time 3 -o " + half).status == 0);
+  REQUIRE(run(run_cmd + " --axiom-file " + half + " --time 4.5 --trace " + second).status == 0);
+  const auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
+  REQUIRE(b.size() > 300);
+  CHECK(std::vector<std::string>(a.end() - std::ptrdiff_t(b.size() - 1), a.end()) ==
+        std::vector<std::string>(b.begin() + 1, b.end()));
 }
