@@ -113,18 +113,36 @@ void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at
   }
 }
 
+// Near touches (Data::near): a capsule within this share of its radius of
+// an obstacle, or two within this share of their two radii of each other,
+// without touching; the contacts a step may begin (redo_contact_pass).
+constexpr double kNearMargin = 0.5;
+
+// The capsule and feature of a near touch, into near.
+void add_near(std::vector<Touch>* near, int body, int other, int k, int feature) {
+  Touch& t = near->emplace_back();
+  t.body = body;
+  t.other = other;
+  t.capsule = k;
+  t.feature = feature;
+}
+
 // The touch of capsule k (c) with obstacle o (index oi) at its point p (end
 // e), written in place at the end of out if they overlap or, with any,
-// whatever the gap (a speculative touch). A touch assembled on the stack
-// and copied (or a normal returned through memory and read back as a
-// vector) stalled on its stores, a third of the ground benchmark's contact
-// search; the ground, the common case, is written out.
-inline void obstacle_touch(std::vector<Touch>& out, const Capsule& c, int k, const Obstacle& o, int oi, const Vec3& p,
-                           int e, bool any) {
+// whatever the gap (a speculative touch); with near, one within the margin
+// into near. A touch assembled on the stack and copied (or a normal
+// returned through memory and read back as a vector) stalled on its stores,
+// a third of the ground benchmark's contact search; the ground, the common
+// case, is written out.
+inline void obstacle_touch(std::vector<Touch>& out, std::vector<Touch>* near, const Capsule& c, int k, const Obstacle& o,
+                           int oi, const Vec3& p, int e, bool any) {
   const bool ground = o.kind == ObstacleKind::kGround;
   Vec3 n = Vec3::UnitY();
   const double dist = ground ? p.y() - o.centre.y() : obstacle_distance(o, p, n);
-  if (!any && !(dist < c.radius)) return;
+  if (!any && !(dist < c.radius)) {
+    if (near && dist < (1 + kNearMargin) * c.radius) add_near(near, c.body, -1, k, 2 * oi + e);
+    return;
+  }
   Touch& t = out.emplace_back();
   t.kind = int(o.kind);
   t.body = c.body;
@@ -140,13 +158,22 @@ inline void obstacle_touch(std::vector<Touch>& out, const Capsule& c, int k, con
 // The touch of capsules i (ci, ends ai-bi) and j > i, as obstacle_touch's:
 // unless any, only if they overlap and are not joined (len: the bodies'
 // lengths, for joined_bodies).
-inline void pair_touch(const Model& model, const std::vector<double>& len, std::vector<Touch>& out, int i, const Vec3& ai,
-                       const Vec3& bi, int j, const Vec3& aj, const Vec3& bj, bool any) {
+inline void pair_touch(const Model& model, const std::vector<double>& len, std::vector<Touch>& out,
+                       std::vector<Touch>* near, int i, const Vec3& ai, const Vec3& bi, int j, const Vec3& aj,
+                       const Vec3& bj, bool any) {
   const Capsule &ci = model.contact.capsules[std::size_t(i)], &cj = model.contact.capsules[std::size_t(j)];
   Vec3 pi, pj;
   closest_segments(ai, bi, aj, bj, pi, pj);
   const double dist = (pi - pj).norm(), reach = ci.radius + cj.radius;
-  if (!any && (!(dist < reach) || joined_bodies(model, len, ci.body, cj.body, reach))) return;
+  if (!any) {
+    const bool touching = dist < reach;
+    if (!touching && !(near && dist < (1 + kNearMargin) * reach)) return;
+    if (joined_bodies(model, len, ci.body, cj.body, reach)) return;
+    if (!touching) {
+      add_near(near, ci.body, cj.body, i, -1 - j);
+      return;
+    }
+  }
   const Vec3 n = dist > 0 ? Vec3((pi - pj) / dist) : Vec3::UnitY();
   Touch& t = out.emplace_back();  // (in place, as above)
   t.kind = 3;
@@ -164,9 +191,11 @@ inline void pair_touch(const Model& model, const std::vector<double>& len, std::
 
 // Every touching point of the bodies at poses into out: capsules against
 // obstacles, capsule pairs (self contact), in a fixed order (capsule, then
-// obstacle).
-void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses, std::vector<Touch>& out) {
+// obstacle); with near, the near touches into it.
+void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses, std::vector<Touch>& out,
+                  std::vector<Touch>* near = nullptr) {
   out.clear();
+  if (near) near->clear();
   const ContactModel& cm = model.contact;
   const std::size_t nc = cm.capsules.size();
   if (!cm.collides()) return;
@@ -184,7 +213,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
     for (std::size_t oi = 0; oi < cm.obstacles.size(); ++oi) {
       const Obstacle& o = cm.obstacles[oi];
       segment_vs_obstacle(o, data.capsule_a[k], data.capsule_b[k], [&](const Vec3& p, int e) {
-        obstacle_touch(out, c, int(k), o, int(oi), p, e, false);
+        obstacle_touch(out, near, c, int(k), o, int(oi), p, e, false);
       });
     }
   }
@@ -193,9 +222,11 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   // Broad phase: a spatial hash of the capsules' bounding boxes by the cell
   // of their centres, cells as large as the largest box, so that two boxes
   // that overlap have centres in the same or neighbouring cells.
+  // (With near, the boxes are as wide as the margin.)
+  const double grow = near ? 1 + kNearMargin : 1;
   double cell = 0;
   for (std::size_t k = 0; k < nc; ++k) {
-    const Vec3 ext = (data.capsule_a[k] - data.capsule_b[k]).cwiseAbs().array() + 2 * cm.capsules[k].radius;
+    const Vec3 ext = (data.capsule_a[k] - data.capsule_b[k]).cwiseAbs().array() + 2 * grow * cm.capsules[k].radius;
     cell = std::max(cell, ext.maxCoeff());
   }
   if (!(cell > 0) || !std::isfinite(cell)) return;
@@ -240,7 +271,8 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   for (std::size_t i = 0; i < nc; ++i) {
     const Capsule& ci = cm.capsules[i];
     const Vec3 &ai = data.capsule_a[i], &bi = data.capsule_b[i];
-    const Vec3 lo_i = ai.cwiseMin(bi).array() - ci.radius, hi_i = ai.cwiseMax(bi).array() + ci.radius;
+    const double ri = grow * ci.radius;
+    const Vec3 lo_i = ai.cwiseMin(bi).array() - ri, hi_i = ai.cwiseMax(bi).array() + ri;
     const Vec3 centre = 0.5 * (ai + bi);
     for (int dx = -1; dx <= 1; ++dx)
       for (int dy = -1; dy <= 1; ++dy)
@@ -252,10 +284,11 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
             if (j <= i || data.grid_key[j] != key) continue;
             const Capsule& cj = cm.capsules[j];
             const Vec3 &aj = data.capsule_a[j], &bj = data.capsule_b[j];
-            const Vec3 lo_j = aj.cwiseMin(bj).array() - cj.radius, hi_j = aj.cwiseMax(bj).array() + cj.radius;
+            const double rj = grow * cj.radius;
+            const Vec3 lo_j = aj.cwiseMin(bj).array() - rj, hi_j = aj.cwiseMax(bj).array() + rj;
             if ((hi_i.array() < lo_j.array()).any() || (hi_j.array() < lo_i.array()).any()) continue;
             if (fixed_base && ci.body == 0 && cj.body == 0) continue;
-            pair_touch(model, len, out, int(i), ai, bi, int(j), aj, bj, false);
+            pair_touch(model, len, out, near, int(i), ai, bi, int(j), aj, bj, false);
           }
         }
   }
@@ -302,58 +335,36 @@ const std::vector<Touch>& state_touches(const Model& model, Data& data, const st
     body_poses(model, data, data.touch_pose);
     fk = &data.touch_pose;
   }
-  find_touches(model, data, *fk, data.touches);
+  find_touches(model, data, *fk, data.touches, &data.near);
   data.touch_q = data.q;
   data.touch_base_q = data.base_q;
   data.touch_base_p = data.base_p;
   return data.touches;
 }
 
-// The touch a (its capsule and feature) at the pass's pose (data.oMi),
-// speculative: whatever the gap, at the same points and normal as a touch.
-void speculative_touch(const Model& model, const Data& data, const Touch& a, std::vector<Touch>& out) {
+// The touch a (its capsule and feature) at poses into out, whatever the
+// gap (speculative): at the same points and normal as a touch.
+void touch_at(const Model& model, const std::vector<SE3>& poses, const std::vector<double>& len, const Touch& a,
+              std::vector<Touch>& out) {
   const ContactModel& cm = model.contact;
   const auto ends = [&](int k, Vec3& p, Vec3& q) {
     const Capsule& c = cm.capsules[std::size_t(k)];
-    p = data.oMi[std::size_t(c.body)].act(c.a);
-    q = data.oMi[std::size_t(c.body)].act(c.b);
+    p = poses[std::size_t(c.body)].act(c.a);
+    q = poses[std::size_t(c.body)].act(c.b);
   };
   Vec3 ai, bi;
   ends(a.capsule, ai, bi);
   if (a.feature < 0) {
     Vec3 aj, bj;
     ends(-1 - a.feature, aj, bj);
-    pair_touch(model, data.body_length, out, a.capsule, ai, bi, -1 - a.feature, aj, bj, true);
+    pair_touch(model, len, out, nullptr, a.capsule, ai, bi, -1 - a.feature, aj, bj, true);
     return;
   }
   const int oi = a.feature / 2, e = a.feature % 2;
   const Obstacle& o = cm.obstacles[std::size_t(oi)];
   segment_vs_obstacle(o, ai, bi, [&](const Vec3& p, int end) {
-    if (end == e) obstacle_touch(out, cm.capsules[std::size_t(a.capsule)], a.capsule, o, oi, p, e, true);
+    if (end == e) obstacle_touch(out, nullptr, cm.capsules[std::size_t(a.capsule)], a.capsule, o, oi, p, e, true);
   });
-}
-
-// The touches of after that before has not (by capsule and feature) into
-// out. Both lists are as find_touches makes them: the obstacles' by
-// capsule and feature, then the pairs' by their first capsule.
-void new_touches(const std::vector<Touch>& before, const std::vector<Touch>& after, std::vector<Touch>& out) {
-  out.clear();
-  const auto group = [](const Touch& t) { return (long long)(t.feature < 0) << 32 | t.capsule; };
-  std::size_t b = 0;
-  for (std::size_t a = 0; a < after.size();) {
-    const long long key = group(after[a]);
-    std::size_t a_end = a + 1;
-    while (a_end < after.size() && group(after[a_end]) == key) ++a_end;
-    while (b < before.size() && group(before[b]) < key) ++b;
-    std::size_t b_end = b;
-    while (b_end < before.size() && group(before[b_end]) == key) ++b_end;
-    for (; a < a_end; ++a) {
-      bool found = false;
-      for (std::size_t x = b; x < b_end && !found; ++x) found = before[x].feature == after[a].feature;
-      if (!found) out.push_back(after[a]);
-    }
-    b = b_end;
-  }
 }
 
 }  // namespace
@@ -369,21 +380,27 @@ void begin_contact_pass(const Model& model, Data& data) {
 }
 
 bool redo_contact_pass(const Model& model, Data& data, double dt) {
-  if (!model.contact.collides() || data.first_nonfinite_joint >= 0 || data.start_q.size() != data.q.size()) return false;
-  // The pass took the start pose's touches (state_touches); they are kept
-  // aside while the new pose's are found (and kept for the next step).
-  std::swap(data.touches, data.start_touches);
-  data.touch_q.clear();  // (a state the pass left unchanged is found again)
-  new_touches(data.start_touches, state_touches(model, data, nullptr), data.pass_touches);
-  // Each at the start pose, where the pass left data.oMi and data.v: a
-  // contact the step can close, at its start's approach velocity and under
-  // gravity. (One the pass's rotations carried into the ground while its
-  // point was leaving it is left to the next step: its linear spring would
-  // pull the point back across its whole gap.)
+  if (!model.contact.collides() || data.first_nonfinite_joint >= 0 || data.near.empty() ||
+      data.start_q.size() != data.q.size())
+    return false;
+  // The pass took the start pose's touches and near touches (state_touches,
+  // kept with the start's q). The near ones that touch at the new pose
+  // appeared (a touch from farther than the margin is left to the next
+  // step). Each is taken at the start pose, where the pass left data.oMi and
+  // data.v, if the step can close it: its gap at most the start's approach
+  // times dt plus a step of gravity's fall. (One that the pass's rotations
+  // carried into the ground while its point was leaving it is left to the
+  // next step too: its linear spring would pull the point back across its
+  // whole gap.)
+  body_poses(model, data, data.end_pose);
   data.appeared.clear();
   const double fall = dt * dt * model.gravity.norm();
-  for (const Touch& a : data.pass_touches) {
-    speculative_touch(model, data, a, data.appeared);
+  for (const Touch& a : data.near) {
+    touch_at(model, data.end_pose, data.body_length, a, data.appeared);
+    const bool touches = data.appeared.back().depth > 0;
+    data.appeared.pop_back();
+    if (!touches) continue;
+    touch_at(model, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
     Vec3 vp = point_velocity(data, c.body, c.point);
     if (c.other >= 0) vp -= point_velocity(data, c.other, c.point);
@@ -396,10 +413,6 @@ bool redo_contact_pass(const Model& model, Data& data, double dt) {
   data.base_p = data.start_base_p;
   data.base_w = data.start_base_w;
   data.base_v = data.start_base_v;
-  std::swap(data.touches, data.start_touches);
-  data.touch_q = data.q;
-  data.touch_base_q = data.base_q;
-  data.touch_base_p = data.base_p;
   return true;
 }
 

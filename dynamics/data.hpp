@@ -171,14 +171,18 @@ struct Data {
   Quat touch_base_q = Quat::Identity();
   Vec3 touch_base_p = Vec3::Zero();
   std::vector<SE3> touch_pose;
+  // near: the pose's near touches (capsule and feature only), kept with its
+  // touches: within a margin of touching (contact.cpp, kNearMargin).
+  std::vector<ContactTouch> near;
   // A pass a step may redo with the contacts that appeared in it
-  // (contact.hpp, begin_contact_pass): the state it began from, that pose's
-  // touches, and the appeared touches (speculative) the redo takes.
+  // (contact.hpp, begin_contact_pass): the state it began from, its end
+  // pose, and the appeared touches (speculative) the redo takes.
   std::vector<Quat> start_q;
   std::vector<Vec3> start_w;
   Quat start_base_q = Quat::Identity();
   Vec3 start_base_p = Vec3::Zero(), start_base_w = Vec3::Zero(), start_base_v = Vec3::Zero();
-  std::vector<ContactTouch> start_touches, appeared;
+  std::vector<SE3> end_pose;
+  std::vector<ContactTouch> appeared;
   long long contact_redos = 0;      // passes redone so far (a statistic)
 };
 
