@@ -118,6 +118,15 @@ void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at
 // without touching; the contacts a step may begin (redo_contact_pass).
 constexpr double kNearMargin = 0.5;
 
+// A gap under this share of the radius (or of the two radii) counts as a
+// touch, with the linear force of a speculative contact. A branch resting
+// on another sinks mg/k, 0.1 micron for a weeping twig at 1e5 N/m, less than
+// the closest points move by rounding and second-order geometry in a step:
+// without the skin, such a contact was lost at the start of a step, found
+// again at its end and the step redone, every step (the twig hovering a
+// micron above its support, 2e-4 J of motion that never settled).
+constexpr double kTouchSkin = 1e-4;
+
 // The capsule and feature of a near touch, into near.
 void add_near(std::vector<Touch>* near, int body, int other, int k, int feature) {
   Touch& t = near->emplace_back();
@@ -139,7 +148,7 @@ inline void obstacle_touch(std::vector<Touch>& out, std::vector<Touch>* near, co
   const bool ground = o.kind == ObstacleKind::kGround;
   Vec3 n = Vec3::UnitY();
   const double dist = ground ? p.y() - o.centre.y() : obstacle_distance(o, p, n);
-  if (!any && !(dist < c.radius)) {
+  if (!any && !(dist < (1 + kTouchSkin) * c.radius)) {
     if (near && dist < (1 + kNearMargin) * c.radius) add_near(near, c.body, -1, k, 2 * oi + e);
     return;
   }
@@ -148,7 +157,7 @@ inline void obstacle_touch(std::vector<Touch>& out, std::vector<Touch>* near, co
   t.body = c.body;
   t.capsule = k;
   t.feature = 2 * oi + e;
-  t.speculative = any;
+  t.speculative = any || dist >= c.radius;
   t.normal = n;
   t.point = ground ? Vec3(p.x(), p.y() - c.radius, p.z()) : Vec3(p - c.radius * n);
   t.depth = c.radius - dist;
@@ -166,7 +175,7 @@ inline void pair_touch(const Model& model, const std::vector<double>& len, std::
   closest_segments(ai, bi, aj, bj, pi, pj);
   const double dist = (pi - pj).norm(), reach = ci.radius + cj.radius;
   if (!any) {
-    const bool touching = dist < reach;
+    const bool touching = dist < (1 + kTouchSkin) * reach;
     if (!touching && !(near && dist < (1 + kNearMargin) * reach)) return;
     if (joined_bodies(model, len, ci.body, cj.body, reach)) return;
     if (!touching) {
@@ -181,7 +190,7 @@ inline void pair_touch(const Model& model, const std::vector<double>& len, std::
   t.other = cj.body;
   t.capsule = i;
   t.feature = -1 - j;
-  t.speculative = any;
+  t.speculative = any || dist >= reach;
   t.normal = n;
   // The middle of the overlap: both bodies take the force there.
   t.point = 0.5 * ((pi - ci.radius * n) + (pj + cj.radius * n));
@@ -369,7 +378,7 @@ void touch_at(const Model& model, const std::vector<SE3>& poses, const std::vect
 
 }  // namespace
 
-void begin_contact_pass(const Model& model, Data& data) {
+void begin_contact_pass(const Model& model, Data& data, bool alpha) {
   if (!model.contact.collides()) return;
   data.start_q = data.q;
   data.start_w = data.w;
@@ -377,17 +386,26 @@ void begin_contact_pass(const Model& model, Data& data) {
   data.start_base_p = data.base_p;
   data.start_base_w = data.base_w;
   data.start_base_v = data.base_v;
+  if (!alpha) return;
+  data.start_alpha_a = data.alpha_a;
+  data.start_dw = data.dw;
+  data.start_alpha_base[0] = data.alpha_base_aw;
+  data.start_alpha_base[1] = data.alpha_base_av;
+  data.start_alpha_base[2] = data.alpha_base_dw;
+  data.start_alpha_base[3] = data.alpha_base_dv;
 }
 
-bool redo_contact_pass(const Model& model, Data& data, double dt) {
-  if (!model.contact.collides() || data.first_nonfinite_joint >= 0 || data.near.empty() ||
+bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
+  const std::vector<Touch>& near = alpha ? data.pass_near : data.near;
+  if (!model.contact.collides() || data.first_nonfinite_joint >= 0 || near.empty() ||
       data.start_q.size() != data.q.size())
     return false;
-  // The pass took the start pose's touches and near touches (state_touches,
-  // kept with the start's q). The near ones that touch at the new pose
-  // appeared (a touch from farther than the margin is left to the next
-  // step). Each is taken at the start pose, where the pass left data.oMi and
-  // data.v, if the step can close it: its gap at most the start's approach
+  // The pass took the touches and near touches of its pose: the start's
+  // (state_touches, kept with the start's q), or generalized-alpha's
+  // prediction. The near ones that touch at the new pose appeared (a touch
+  // from farther than the margin is left to the next step). Each is taken
+  // at the pass's pose, where it left data.oMi and data.v, if the step can
+  // close it: its gap at most the pass's approach
   // times dt plus a step of gravity's fall. (One that the pass's rotations
   // carried into the ground while its point was leaving it is left to the
   // next step too: its linear spring would pull the point back across its
@@ -395,7 +413,7 @@ bool redo_contact_pass(const Model& model, Data& data, double dt) {
   body_poses(model, data, data.end_pose);
   data.appeared.clear();
   const double fall = dt * dt * model.gravity.norm();
-  for (const Touch& a : data.near) {
+  for (const Touch& a : near) {
     touch_at(model, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
     data.appeared.pop_back();
@@ -413,6 +431,14 @@ bool redo_contact_pass(const Model& model, Data& data, double dt) {
   data.base_p = data.start_base_p;
   data.base_w = data.start_base_w;
   data.base_v = data.start_base_v;
+  if (alpha) {
+    std::swap(data.alpha_a, data.start_alpha_a);
+    std::swap(data.dw, data.start_dw);
+    data.alpha_base_aw = data.start_alpha_base[0];
+    data.alpha_base_av = data.start_alpha_base[1];
+    data.alpha_base_dw = data.start_alpha_base[2];
+    data.alpha_base_dv = data.start_alpha_base[3];
+  }
   return true;
 }
 
@@ -455,7 +481,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   // guard and with redo_contact_pass, which found them at the end of the
   // step before; a redone pass adds the touches that appeared.
   const std::vector<Touch>* found = &data.pass_touches;
-  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches);
+  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near);
   else found = &state_touches(model, data, nullptr);
   if (!data.appeared.empty()) {
     if (found != &data.pass_touches) data.pass_touches = *found;

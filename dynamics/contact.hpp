@@ -53,8 +53,10 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
 // with those touches in data.appeared, which the caller's second pass takes
 // as speculative contacts at the start pose's gap (their force the spring's
 // at the depth the step ends with), and then calls end_contact_pass.
-void begin_contact_pass(const Model& model, Data& data);
-bool redo_contact_pass(const Model& model, Data& data, double dt);
+// alpha: the pass is generalized-alpha's (at its prediction, from its
+// history, which is kept and restored too).
+void begin_contact_pass(const Model& model, Data& data, bool alpha);
+bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha);
 void end_contact_pass(Data& data);
 
 // The contact and tie forces of the current state into data.contacts (runs

@@ -181,8 +181,10 @@ struct Data {
   std::vector<Vec3> start_w;
   Quat start_base_q = Quat::Identity();
   Vec3 start_base_p = Vec3::Zero(), start_base_w = Vec3::Zero(), start_base_v = Vec3::Zero();
+  std::vector<Vec3> start_alpha_a, start_dw;  // a generalized-alpha pass's history
+  Vec3 start_alpha_base[4];
   std::vector<SE3> end_pose;
-  std::vector<ContactTouch> appeared;
+  std::vector<ContactTouch> appeared, pass_near;  // pass_near: a predicted pose's near touches
   long long contact_redos = 0;      // passes redone so far (a statistic)
 };
 

@@ -100,14 +100,13 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
       check_state(model, data, options.max_angular_velocity);
     }
   };
-  // An implicit pass from the state's pose (every one but generalized-alpha's,
-  // which starts from its prediction; a touching plant's are implicit
-  // Euler's) is redone with the contacts that appear in it, as speculative
-  // contacts (contact.hpp, redo_contact_pass).
-  const bool redo = (euler || !t.alpha) && t.kK > 0;
-  if (redo) begin_contact_pass(model, data);
+  // An implicit pass is redone with the contacts that begin in it, as
+  // speculative contacts (contact.hpp, redo_contact_pass).
+  const bool redo = t.kK > 0;
+  const bool alpha_pass = t.alpha && !euler;
+  if (redo) begin_contact_pass(model, data, alpha_pass);
   pass();
-  if (redo && redo_contact_pass(model, data, options.dt)) {
+  if (redo && redo_contact_pass(model, data, options.dt, alpha_pass)) {
     ++data.contact_redos;
     pass();
     end_contact_pass(data);
