@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "dynamics/dynamics.hpp"
+#include "dynamics/samples.hpp"
 #include "support/lsd_test.hpp"
 
 using lsd::test::run;
@@ -321,6 +322,64 @@ TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at res
   CHECK(ties == 3 * 2 * 6);  // three wires, two cordons each, six bodies each
   INFO("largest stretch of a tie: " << stretch << " m");
   CHECK(stretch < 0.005);
+}
+
+// The self-contact broad phase (a spatial hash walked over half of each
+// cell's neighbours) finds every touching pair, each once: a crumpled
+// chain of 300 capsules (random joint turns up to 1 rad), its touching
+// pairs counted by brute force over all pairs, at two poses and shifted
+// across the hash's cells.
+TEST_CASE("self contact finds every touching pair once") {
+  using namespace lsd::dyn;
+  // The distance of two segments: the distance of a point of one to the
+  // other is convex along the first, so a ternary search finds its least.
+  const auto point_segment = [](const Vec3& p, const Vec3& a, const Vec3& b) {
+    const Vec3 d = b - a;
+    const double s = std::clamp((p - a).dot(d) / d.squaredNorm(), 0.0, 1.0);
+    return (a + s * d - p).norm();
+  };
+  const auto segments = [&](const Vec3& a1, const Vec3& b1, const Vec3& a2, const Vec3& b2) {
+    double lo = 0, hi = 1;
+    const auto at = [&](double s) { return point_segment(a1 + s * (b1 - a1), a2, b2); };
+    for (int k = 0; k < 200; ++k) {
+      const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+      (at(m1) < at(m2) ? hi : lo) = at(m1) < at(m2) ? m2 : m1;
+    }
+    return at(0.5 * (lo + hi));
+  };
+  ChainDef def;
+  def.n = 300;
+  for (const unsigned seed : {3u, 4u}) {
+    for (const double shift : {0.0, 0.0137}) {
+      Model m = make_hanging_chain(def);
+      const Vec3 end = m.joint_placement[2].translation;
+      for (int i = 1; i < m.nbody(); ++i) m.contact.capsules.push_back({i, Vec3::Zero(), end, def.radius});
+      m.contact.self = true;
+      Data d = make_data(m);
+      randomize_state(m, d, 1.0, 0.0, seed);
+      d.base_p = Vec3(shift, -shift, 2 * shift);
+      forward_kinematics(m, d);
+      std::vector<double> len(std::size_t(m.nbody()), end.norm());
+      int brute = 0, unclear = 0;
+      for (std::size_t i = 0; i < m.contact.capsules.size(); ++i)
+        for (std::size_t j = i + 1; j < m.contact.capsules.size(); ++j) {
+          const Capsule &ci = m.contact.capsules[i], &cj = m.contact.capsules[j];
+          const SE3 &pi = d.oMi[std::size_t(ci.body)], &pj = d.oMi[std::size_t(cj.body)];
+          const double gap = segments(pi.act(ci.a), pi.act(ci.b), pj.act(cj.a), pj.act(cj.b)) - 2 * def.radius;
+          if (joined_bodies(m, len, ci.body, cj.body, 2 * def.radius)) continue;
+          unclear += std::abs(gap) < 1e-9;
+          brute += gap < 0;
+        }
+      REQUIRE(unclear == 0);
+      contact_forces(m, d);
+      std::map<std::pair<int, int>, int> found;
+      for (const ContactForce& c : d.contacts) ++found[{std::min(c.body, c.other), std::max(c.body, c.other)}];
+      INFO("seed " << seed << ", shift " << shift << ": brute force " << brute << " touching pairs");
+      CHECK(brute > 20);
+      CHECK(int(found.size()) == brute);
+      for (const auto& [pair, times] : found) CHECK(times == 1);
+    }
+  }
 }
 
 // The draped branches over the last 2 s of a 12 s run at time step dt: the
