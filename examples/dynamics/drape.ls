@@ -19,4 +19,4 @@ dynamics:
   density: 700
   damping ratio: 0.3
   self contact: on
-  dt: 1/240   /* they rest at steps up to 0.005 s; at 1/60 s the falling tips pass through the branches (docs/dynamics.md) */
+  dt: 1/240   /* they rest at steps up to 1/160 s; at 1/60 s the falling tips pass through the branches (docs/dynamics.md) */
