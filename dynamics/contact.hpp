@@ -42,19 +42,20 @@ namespace lsd::dyn {
 // forces into data.contacts (contact_forces).
 void contact_pass(const Model& model, Data& data, const StepTerms& t, bool record = false);
 
-// Contacts that appear within a step (docs/dynamics.md, "Self contact"). A
-// pass from the state's pose takes the contacts of that pose; one that
-// begins during the step is absent from it, so the body moves a whole step
-// freely and ends inside, and the next step's spring throws it back with
-// the energy 1/2 k d^2 that no work paid for (a draped branch bounced on its
-// support for ever). begin_contact_pass keeps the state before such a pass;
-// after it, redo_contact_pass looks at the new pose: when it has touches the
-// start's did not, it restores the state (and its touches) and returns true
-// with those touches in data.appeared, which the caller's second pass takes
-// as speculative contacts at the start pose's gap (their force the spring's
-// at the depth the step ends with), and then calls end_contact_pass.
-// alpha: the pass is generalized-alpha's (at its prediction, from its
-// history, which is kept and restored too).
+// Contacts that begin within a step (docs/dynamics.md, "Contacts that begin
+// within a step"). A pass takes the contacts of its pose (the state's, or
+// generalized-alpha's prediction); one that begins during the step is
+// absent from it, so the body moves a whole step freely and ends inside,
+// and the next step's spring throws it back with the energy 1/2 k d^2 that
+// no work paid for (a draped branch bounced on its support for ever).
+// begin_contact_pass keeps the state before a pass; after it,
+// redo_contact_pass tests the pass pose's near touches (Data::near, or
+// pass_near) at the new pose: when some touch there and the step can close
+// them, it restores the state and returns true with them in data.appeared,
+// taken at the pass's pose, which the caller's second pass adds as
+// speculative contacts (their force the spring's at the depth the step ends
+// with); then the caller calls end_contact_pass. alpha: the pass is
+// generalized-alpha's (its history is kept and restored too).
 void begin_contact_pass(const Model& model, Data& data, bool alpha);
 bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha);
 void end_contact_pass(Data& data);

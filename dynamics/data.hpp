@@ -45,9 +45,10 @@ struct ContactForce {
 // Which touch it is: capsule (an index into ContactModel::capsules) and
 // feature, 2 o + e for end e (0 at the ground, or the one point tested
 // against a pole or a sphere) against obstacle o, or -1 - j against capsule
-// j (self contact, j > capsule), so that the touches of two poses can be
-// matched (contact.hpp, contacts_appeared). A speculative touch is one the
-// pass takes before its capsules meet: depth is then minus the gap.
+// j (self contact, j > capsule), so that a near touch can be found again at
+// another pose (contact.hpp, redo_contact_pass). A speculative touch is one
+// the pass takes before its capsules meet (or within the touch skin): depth
+// is then minus the gap, and its force may pull.
 struct ContactTouch {
   int kind = 0;  // ContactForce::kind
   int body = 0, other = -1;
