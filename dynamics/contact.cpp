@@ -412,11 +412,10 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
   // prediction. The near ones that touch at the new pose appeared (a touch
   // from farther than the margin is left to the next step). Each is taken
   // at the pass's pose, where it left data.oMi and data.v, if the step can
-  // close it: its gap at most the pass's approach
-  // times dt plus a step of gravity's fall. (One that the pass's rotations
-  // carried into the ground while its point was leaving it is left to the
-  // next step too: its linear spring would pull the point back across its
-  // whole gap.)
+  // close it: its gap at most the pass's approach times dt plus a step of
+  // gravity's fall. (One that the pass's rotations carried into the ground
+  // while its point was leaving it is left to the next step too: its linear
+  // spring would pull the point back across its whole gap.)
   body_poses(model, data, data.end_pose);
   data.appeared.clear();
   const double fall = dt * dt * model.gravity.norm();
@@ -484,9 +483,10 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
 
   // A pass at the state's pose (every one but generalized-alpha's, which
-  // evaluates at its prediction) shares the state's touches with the energy
-  // guard and with redo_contact_pass, which found them at the end of the
-  // step before; a redone pass adds the touches that appeared.
+  // evaluates at its prediction) shares the state's touches (and near
+  // touches) with the energy guard, which may have found them at the end of
+  // the step before, and with redo_contact_pass; a redone pass adds the
+  // touches that appeared.
   const std::vector<Touch>* found = &data.pass_touches;
   if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near);
   else found = &state_touches(model, data, nullptr);
