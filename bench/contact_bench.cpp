@@ -1,10 +1,10 @@
 // Benchmark of contact (issue 14): one implicit step at dt = 1/60 s of a
 // 10,000-body plant (samples.hpp, make_plant) without contact, with its
 // capsules but no obstacle, with a ground far below it, and with self
-// contact; and of the same tree
-// lying on a ground (make_lying_plant), against that tree without contact.
-// As ns per body and as a ratio to the contact-free step. Prints; never
-// asserts times.
+// contact; and of the same tree lying on a ground (make_lying_plant),
+// against that tree without contact. As ns per body and as a ratio to the
+// contact-free step. Prints; never asserts times. An argument (none,
+// capsules, below, self, lying, ground) times that case alone, for perf.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
                        {"self", "self contact", &self, nullptr, 0},
                        {"lying", "lying, no contact model", &lying_plain, &lying_start, 4},
                        {"ground", "lying on the ground", &lying, &settled, 4}};
-  // An argument times that case alone (for perf), ground with lying.
+  // (ground is timed with lying, its reference.)
   std::vector<Case> cases;
   std::vector<int> picked;
   for (int k = 0; k < 6; ++k) {
