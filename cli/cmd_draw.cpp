@@ -101,14 +101,47 @@ bool plant_geometry(const DrawOptions& o, interp::Geometry& g, std::vector<dyn::
   return drawn_geometry(*ls, settings, g);
 }
 
+// `lsd segments --primitives`: every drawn primitive, one a line, for
+// comparing with another program's geometry (scripts/cpfg_tally.py):
+// "segment x0 y0 z0 x1 y1 z1 width", "sphere x y z diameter",
+// "polygon n smooth x1 y1 z1 ... xn yn zn" (smooth: 1 when the polygon has
+// vertex normals, as generalized cylinders do).
+static std::string primitive_lines(const interp::Geometry& g) {
+  std::string out;
+  auto num = [&out](double v) { out += " " + interp::format_double(v); };
+  for (const auto& s : g.segments) {
+    out += "segment";
+    for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z(), s.width}) num(v);
+    out += "\n";
+  }
+  for (const auto& s : g.spheres) {
+    out += "sphere";
+    for (double v : {s.centre.x(), s.centre.y(), s.centre.z(), s.diameter}) num(v);
+    out += "\n";
+  }
+  for (const auto& p : g.polygons) {
+    const bool smooth = p.first < g.polygon_normals.size();
+    out += "polygon " + std::to_string(p.count) + (smooth ? " 1" : " 0");
+    for (std::uint32_t k = 0; k < p.count; ++k)
+      for (double v : g.polygon_vertices[p.first + k]) num(v);
+    out += "\n";
+  }
+  return out;
+}
+
 Runner add_segments(CLI::App& app) {
   auto* cmd = app.add_subcommand("segments", "CSV x0,y0,z0,x1,y1,z1,width of every drawn segment");
   auto o = std::make_shared<DrawOptions>();
   add_draw_options(*cmd, *o, "write the CSV to OUT instead of standard output");
-  return [o]() {
+  auto primitives = std::make_shared<bool>(false);
+  cmd->add_flag("--primitives", *primitives,
+                "every drawn primitive instead, one a line: segment x0 y0 z0 x1 y1 z1 width, sphere x y z "
+                "diameter, polygon n smooth x1 y1 z1 ... (for comparing with cpfg, scripts/cpfg_tally.py)");
+  return [o, primitives]() {
     interp::Geometry g;
     if (!plant_geometry(*o, g)) return kExitInput;
-    std::string out = "x0,y0,z0,x1,y1,z1,width\n";
+    std::string out = *primitives ? primitive_lines(g) : "x0,y0,z0,x1,y1,z1,width\n";
+    if (*primitives) g.segments.clear();
     for (const auto& s : g.segments) {
       for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z()})
         out += interp::format_double(v) + ",";

@@ -11,6 +11,21 @@ A model is a `cpfg ... FILE.l FILE.v ...` line of an object folder's
 there is no display); a stage passes when lsd exits 0 within its time limit,
 and `render` passes when something was drawn. The first error line of a
 failing stage is its reason.
+
+With --cpfg BIN (the folder of the reference cpfg built by
+../shared/cpfg-oracle/build.sh, outside this repository; use its patched
+build) or --cache DIR alone (cpfg's outputs saved by an earlier run), it
+compares instead: each model's string from `lsd derive` with the one cpfg
+derives (`cpfg -g -str`, the derivation length), printing "same string",
+"differs at module k (lsd ... / cpfg ...)" or "not comparable (why)";
+models with an environment program (`-e` on their cpfg line) are counted
+apart, and run with the programs of BIN/../../../src/.binaries/bin on PATH.
+For the models whose strings match, the geometry lsd draws (`lsd segments
+--primitives`) is compared with the one cpfg writes (`-ray`), primitive by
+primitive (scripts/cpfg_oracle.py says how).
+
+    python3 scripts/cpfg_tally.py VLAB_PATH --cpfg $ORACLE/patched/.binaries/bin \
+        --cache /work/oracle-cache [--list] [--only SUBSTRING] [--no-geometry]
 """
 import argparse
 import os
@@ -20,6 +35,9 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cpfg_oracle  # noqa: E402
 
 TIMEOUT = {"check": 20, "derive": 120, "render": 180}
 
@@ -76,8 +94,14 @@ def main():
     ap.add_argument("--only", default="", help="only models whose path contains this")
     ap.add_argument("--no-render", action="store_true", help="check and derive only")
     ap.add_argument("--png-dir", default="", help="keep every picture in this folder (path with / as _)")
+    ap.add_argument("--cpfg", default="", help="compare with cpfg: the folder holding its cpfg binary")
+    ap.add_argument("--cache", default="", help="folder of cpfg's cached outputs (read, and written by --cpfg)")
+    ap.add_argument("--no-geometry", action="store_true", help="compare strings only")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds for each cpfg and lsd run")
     a = ap.parse_args()
     lsd = os.path.abspath(a.lsd)
+    if a.cpfg or a.cache:
+        return compare(a, lsd)
     wrap = [] if os.environ.get("DISPLAY") else ["xvfb-run", "-a", "-s", "-screen 0 640x480x24"]
     tmp = tempfile.mkdtemp(prefix="cpfg_tally_")
     ms = sorted(m for m in models(a.vlab) if a.only in os.path.join(*m))
@@ -131,6 +155,112 @@ def main():
         print("\nfailures:")
         for name, stage, why in failures:
             print("  %s: %s: %s" % (name, stage, why))
+    return 0
+
+
+def has_env(folder, lfile):
+    return "-e" in cpfg_oracle.spec_line(folder, lfile)
+
+
+def lsd_env(a):
+    """lsd's environment: the vlab environment programs on PATH (cpfg's build's)."""
+    env = dict(os.environ)
+    if a.cpfg:
+        src_bin = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(a.cpfg)))),
+                               "src", ".binaries", "bin")
+        env["PATH"] = src_bin + os.pathsep + env.get("PATH", "")
+    return env
+
+
+def run_env(cmd, timeout, env):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace", env=env)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return -1, "", "timeout after %d s" % timeout
+
+
+def compare_one(a, lsd, folder, lfile, name, env):
+    """(string verdict, kind, geometry verdict or None): kind is 'same',
+    'differs' or 'not comparable'."""
+    c = cpfg_oracle.run_cpfg(a.cpfg, folder, lfile, name, a.cache, timeout=a.timeout) if a.cpfg else None
+    if c is None:
+        key = os.path.join(a.cache, cpfg_oracle.cache_key(name, None))
+        if not os.path.exists(key + ".rc"):
+            return "not comparable (no cpfg output cached)", "not comparable", None
+        c = cpfg_oracle.run_cpfg("", folder, lfile, name, a.cache)
+    if c["str"] is None:
+        why = "timeout" if c["rc"] == 124 else "cpfg wrote no string, status %d: %s" % (
+            c["rc"], first_error(c["log"] or "")[:80])
+        return "not comparable (%s)" % why, "not comparable", None
+    path = os.path.join(folder, lfile)
+    rc, out, err = run_env([lsd, "derive", path, "--quiet"], a.timeout, env)
+    if rc != 0:
+        return "not comparable (lsd derive: %s)" % first_error(err or out)[:80], "not comparable", None
+    ls, cs = cpfg_oracle.parse_lsd_string(out), cpfg_oracle.parse_cpfg_string(c["str"])
+    d = cpfg_oracle.first_difference(ls, cs)
+    partial = "" if c["rc"] == 0 else " (cpfg exited %d)" % c["rc"]
+    if d:
+        return "differs at module %d of %d/%d (lsd %s / cpfg %s)%s" % (d[0], len(ls), len(cs), d[1][:60], d[2][:60],
+                                                                      partial), "differs", None
+    geo = None
+    if not a.no_geometry:
+        if not c["ray"]:
+            geo = "not comparable (cpfg wrote no .ray)"
+        else:
+            rc, out, err = run_env([lsd, "segments", path, "--primitives", "--quiet"], a.timeout, env)
+            if rc != 0:
+                geo = "not comparable (lsd segments: %s)" % first_error(err or out)[:80]
+            else:
+                view, _env = cpfg_oracle.cpfg_files(folder, lfile)
+                pixel = cpfg_oracle.line_style(folder, view) == "pixel"
+                why = cpfg_oracle.compare_geometry(cpfg_oracle.parse_lsd_primitives(out),
+                                                   cpfg_oracle.parse_ray(c["ray"]), pixel=pixel)
+                geo = ("same geometry" + (" (pixel line style: widths not compared)" if pixel else "")) if not why \
+                    else "geometry differs: " + "; ".join(why)[:400]
+    return "same string (%d modules)%s" % (len(cs), partial), "same", geo
+
+
+def compare(a, lsd):
+    if a.cpfg:
+        a.cpfg = os.path.abspath(a.cpfg)
+    ms = sorted(m for m in models(a.vlab) if a.only in os.path.join(*m))
+    env = lsd_env(a)
+    tally = {False: Counter(), True: Counter()}
+    geo, geo_why = Counter(), Counter()
+    rest = []
+    for folder, lfile in ms:
+        name = os.path.relpath(os.path.join(folder, lfile), a.vlab)
+        e = has_env(folder, lfile)
+        verdict, kind, g = compare_one(a, lsd, folder, lfile, name, env)
+        tally[e][kind] += 1
+        if g is not None:
+            geo["compared"] += 1
+            geo["pixel"] += "pixel line style" in g
+            for why in g.split("geometry differs: ", 1)[1].split("; ") if "differs" in g else []:
+                geo_why[why.split(":")[0]] += 1
+            geo["same" if g.startswith("same geometry") else ("nc" if g.startswith("not comparable") else "differs")] += 1
+        if kind != "same":
+            rest.append((name, e, verdict))
+        if a.list:
+            print("%s%s: %s%s" % (name, " [env]" if e else "", verdict, "" if g is None else "; " + g), flush=True)
+    print()
+    for e, label in ((False, "without an environment program"), (True, "with an environment program (vlab's, run)")):
+        t = tally[e]
+        n = sum(t.values())
+        print("strings, %d models %s: %d same (%.0f%%), %d differ, %d not comparable" %
+              (n, label, t["same"], 100.0 * t["same"] / max(n, 1), t["differs"], t["not comparable"]))
+    if not a.no_geometry:
+        print("geometry, of the %d models whose strings match: %d same (%.0f%%), %d differ, %d not comparable" %
+              (geo["compared"], geo["same"], 100.0 * geo["same"] / max(geo["compared"], 1), geo["differs"], geo["nc"]))
+        print("  (%d of the same are in the pixel line style: widths not compared); the differences by class:"
+              % geo["pixel"])
+        for why, k in geo_why.most_common():
+            print("  %3d  %s" % (k, why))
+    if rest and not a.list:
+        print("\nthe rest:")
+        for name, e, verdict in rest:
+            print("  %s%s: %s" % (name, " [env]" if e else "", verdict))
     return 0
 
 
