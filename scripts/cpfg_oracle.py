@@ -105,7 +105,8 @@ def cache_key(name, steps):
     return re.sub(r"[^A-Za-z0-9._-]", "_", name)[-80:] + "." + h
 
 
-def run_cpfg(bin_dir, folder, lfile, name, cache, steps=None, timeout=300, env_programs=True):
+def run_cpfg(bin_dir, folder, lfile, name, cache, steps=None, timeout=300, env_programs=True, extra=(),
+             copy_only=None):
     """Runs cpfg on FOLDER/LFILE (or reads its cached results): a dict with
     'rc', 'str' (the string, lines joined, or None), 'ray' (the .ray text or
     None) and 'log' (cpfg's messages). `name` names the cache entry."""
@@ -119,13 +120,18 @@ def run_cpfg(bin_dir, folder, lfile, name, cache, steps=None, timeout=300, env_p
     view, env = cpfg_files(folder, lfile)
     work = tempfile.mkdtemp(prefix="cpfg_oracle_")
     try:
-        shutil.copytree(folder, work, dirs_exist_ok=True, symlinks=True)
+        if copy_only:   # only these files of the folder (a folder of many small cases)
+            for f in copy_only:
+                shutil.copy(os.path.join(folder, f), work)
+            view = None
+        else:
+            shutil.copytree(folder, work, dirs_exist_ok=True, symlinks=True)
         with open(os.path.join(work, "_oracle.map"), "wb") as f:
             f.write(bytes(768))
         if view is None:
             open(os.path.join(work, "_oracle_empty.v"), "w").close()
             view = "_oracle_empty.v"
-        args = [os.path.join(bin_dir, "cpfg"), "-g", "-m", "_oracle.map"]
+        args = [os.path.join(bin_dir, "cpfg"), "-g", "-m", "_oracle.map"] + list(extra)
         if env:
             args += ["-e", env]
         if steps is not None:
