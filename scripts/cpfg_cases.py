@@ -9,7 +9,9 @@ command that made it; then compares lsd's string with it.
 
 A case is derived to its "derivation length:". A line `cpfg options: -homo`
 in the case passes -homo to cpfg (its string is then written after the
-homomorphism; lsd has no such output and is not compared). A development
+homomorphism; lsd has no such output and is not compared); `cpfg files:
+a.v b.func` copies those files of the folder too (a .v is the view file,
+else an empty one is given). A development
 tool: lsd's build and tests never need cpfg.
 """
 import argparse
@@ -42,14 +44,18 @@ def main():
         extra = m.group(1).split() if m else []
         expected = path[:-2] + ".cpfg.txt"
         if a.cpfg:
-            out = cpfg_oracle.run_cpfg(a.cpfg, folder, lfile, lfile, None, extra=extra, copy_only=[lfile])
+            m = re.search(r"cpfg files:\s*([^*\n]*)", text)
+            files = m.group(1).split() if m else []
+            out = cpfg_oracle.run_cpfg(a.cpfg, folder, lfile, lfile, None, extra=extra, copy_only=[lfile] + files)
             if out["str"] is None:
                 print("%s: cpfg wrote no string (status %d): %s" % (lfile, out["rc"], out["log"][-300:]))
                 continue
             with open(expected, "w") as f:
-                f.write("# made by: cpfg -g -m any.map %s-str out.str %s empty.v  (vlab %s, patched build "
+                views = [f for f in files if f.endswith(".v")]
+                f.write("# made by: cpfg -g -m any.map %s-str out.str %s %s  (vlab %s, patched build "
                         "of ../shared/cpfg-oracle; scripts/cpfg_cases.py)\n%s\n"
-                        % ("".join(x + " " for x in extra), lfile, "9bf820d", out["str"]))
+                        % ("".join(x + " " for x in extra), lfile, views[0] if views else "empty.v", "9bf820d",
+                           out["str"]))
         if not os.path.exists(expected):
             print("%s: no %s" % (lfile, os.path.basename(expected)))
             continue

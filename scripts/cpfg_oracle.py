@@ -123,7 +123,8 @@ def run_cpfg(bin_dir, folder, lfile, name, cache, steps=None, timeout=300, env_p
         if copy_only:   # only these files of the folder (a folder of many small cases)
             for f in copy_only:
                 shutil.copy(os.path.join(folder, f), work)
-            view = None
+            views = [f for f in copy_only if f.endswith(".v")]
+            view = views[0] if views else None
         else:
             shutil.copytree(folder, work, dirs_exist_ok=True, symlinks=True)
         with open(os.path.join(work, "_oracle.map"), "wb") as f:

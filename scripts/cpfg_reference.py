@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""cpfg's random numbers, written out in Python as a reference for
-reimplementing them (docs/cpfg_differences_findings.md says where each
-piece is in cpfg's source). Run it to check the reference against the
-strings cpfg printed for tests/cpfg_cases/ (NAME.cpfg.txt):
+"""cpfg's random numbers and view-file functions, written out in Python as
+a reference for reimplementing them (docs/cpfg_differences_findings.md says
+where each piece is in cpfg's source). Run it to check the reference against
+the strings cpfg printed for tests/cpfg_cases/ (NAME.cpfg.txt):
 
-    python3 scripts/cpfg_rand48.py
+    python3 scripts/cpfg_reference.py
 
 The C library's rand48 family (POSIX): a 48-bit state X, X' = (a X + c)
 mod 2^48 with a = 0x5DEECE66D, c = 0xB; erand48 / drand48 return X'/2^48
@@ -76,6 +76,58 @@ class Cpfg:
         return None
 
 
+class Func:
+    """A view-file function (splinefun.cpp): the control points (x, y), each
+    repeated by its multiplicity, of a cubic B-spline with clamped ends;
+    tabulated at `samples` points when samples > 2 (a "fver 1 1" file: its
+    own samples: line), each by bisection; linear between the samples."""
+
+    def __init__(self, points, samples):
+        self.p, self.n = points, len(points) - 1
+        self.vals = [self.bisect(i / (samples - 1)) for i in range(samples)] if samples > 2 else None
+
+    def uk(self, j):
+        return 0 if j < 4 else (self.n - 2 if j > self.n else j - 3)
+
+    def basis(self, k, t, u):   # Cox-de Boor; the order-1 pieces are [u_k, u_k+1)
+        if t == 1:
+            return 1.0 if self.uk(k) <= u < self.uk(k + 1) else 0.0
+        s, d = 0.0, self.uk(k + t - 1) - self.uk(k)
+        if d:
+            s = (u - self.uk(k)) / d * self.basis(k, t - 1, u)
+        d = self.uk(k + t) - self.uk(k + 1)
+        if d:
+            s += (self.uk(k + t) - u) / d * self.basis(k + 1, t - 1, u)
+        return s
+
+    def point(self, d):          # P(d), d in [0, 1]: u = d (n - 2)
+        u = d * (self.n - 2)
+        w = [self.basis(k, 4, u) for k in range(self.n + 1)]
+        return sum(p[0] * b for p, b in zip(self.p, w)), sum(p[1] * b for p, b in zip(self.p, w))
+
+    def bisect(self, v):         # _Value without samples: bisection until x is within 0.001 of v
+        low, high = 0.0, 1.0
+        while True:
+            c = (low + high) / 2
+            x, y = self.point(c)
+            if x > v:
+                high = c
+            else:
+                low = c
+            if abs(x - v) <= 0.001:
+                return y
+
+    def value(self, v):          # func(id, v); v is clamped to [0, 1] first
+        v = min(max(v, 0.0), 1.0)
+        if self.vals is None:
+            return self.bisect(v)
+        index = v * (len(self.vals) - 1)
+        i = math.floor(index)
+        if i == len(self.vals) - 1:
+            return self.vals[i]
+        return (1 - index + i) * self.vals[i] + (index - i) * self.vals[i + 1]
+
+
 def fmt(v):
     return "%g" % f32(v)
 
@@ -136,6 +188,8 @@ def cases():
             n += [("A", f32(x + 1)), ("PQ"[prods[k]], f32(g.ran(1)))]
         s = n
     out["stoch_ran_order"] = "".join("%s(%s)" % (m, fmt(x)) for m, x in s)
+    f = Func([(0.0, 0.531316), (0.323810, 0.502745), (0.647619, 0.450364), (1.0, 0.417031)], 10)
+    out["func_bisect"] = "".join("V(%s)" % fmt(f.value(x)) for x in (0, 0.05, 0.5, 1))
     return out
 
 

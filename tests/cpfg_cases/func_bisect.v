@@ -1,0 +1,1 @@
+function: func_bisect.func 100
