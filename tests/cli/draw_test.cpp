@@ -133,3 +133,48 @@ TEST_CASE("a string with nothing to draw is a warning, not silence") {
   const auto drawn = run(lsd::test::lsd_exe() + " segments " + ls_file("something", "axiom: F\n"));
   CHECK(drawn.out.find("nothing is drawn") == std::string::npos);
 }
+
+TEST_CASE("lsd segments --primitives lists segments, spheres and polygons") {
+  // width 0.5, an F of length 2, a sphere of diameter 0.3 at its end, a triangle
+  const std::string f = ls_file("prims", "width: 0.5\naxiom: F(2) @O(0.3) {.-(90)f(1).+(90)f(1).}\n");
+  auto r = run(lsd::test::lsd_exe() + " segments " + f + " --primitives");
+  REQUIRE(r.status == 0);
+  std::istringstream in(r.out);
+  std::string kind;
+  int segs = 0, spheres = 0, polygons = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    ls >> kind;
+    if (kind == "segment") {
+      double v[7];
+      for (double& x : v) ls >> x;
+      REQUIRE(ls);
+      CHECK(v[4] == Approx(2));
+      CHECK(v[6] == Approx(0.5));
+      ++segs;
+    } else if (kind == "sphere") {
+      double v[4];
+      for (double& x : v) ls >> x;
+      REQUIRE(ls);
+      CHECK(v[1] == Approx(2));
+      CHECK(v[3] == Approx(0.3));
+      ++spheres;
+    } else if (kind == "polygon") {
+      int n = 0, smooth = -1;
+      ls >> n >> smooth;
+      CHECK(n == 3);
+      CHECK(smooth == 0);
+      double x;
+      int k = 0;
+      while (ls >> x) ++k;
+      CHECK(k == 3 * n);
+      ++polygons;
+    } else {
+      FAIL("unexpected line: " << line);
+    }
+  }
+  CHECK(segs == 1);
+  CHECK(spheres == 1);
+  CHECK(polygons == 1);
+}
