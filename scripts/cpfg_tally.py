@@ -26,6 +26,10 @@ primitive (scripts/cpfg_oracle.py says how).
 
     python3 scripts/cpfg_tally.py VLAB_PATH --cpfg $ORACLE/patched/.binaries/bin \
         --cache /work/oracle-cache [--list] [--only SUBSTRING] [--no-geometry]
+
+The 179 models: vlab's main branch (`git archive HEAD`: its oofs/, 98) with
+`Distribution/oofs` of its l-studio branch (81) unpacked into the same
+folder. docs/cpfg_differences_findings.md has the figures and what differs.
 """
 import argparse
 import os
