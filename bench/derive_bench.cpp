@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "interpreter/lsystem.hpp"
+#include "interpreter/lsystem/lsystem.hpp"
 
 using namespace lsd;
 

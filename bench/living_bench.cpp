@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "interpreter/simulate.hpp"
+#include "interpreter/living/simulation.hpp"
 
 using namespace lsd;
 using Clock = std::chrono::steady_clock;

@@ -13,7 +13,7 @@
 
 #include "dynamics/samples.hpp"
 #include "dynamics/step.hpp"
-#include "interpreter/simulate.hpp"
+#include "interpreter/living/simulation.hpp"
 
 using namespace lsd;
 using namespace lsd::dyn;

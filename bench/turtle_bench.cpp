@@ -1,4 +1,4 @@
-// Benchmark of interpreter/turtle.cpp and viewer/ (renderer, offscreen): interpret a
+// Benchmark of interpreter/turtle/src/turtle.cpp and viewer/ (renderer, offscreen): interpret a
 // string of about a million segments (target >= 20 M modules/s) and render it
 // to a PNG (target < 1 s). Prints figures; asserts nothing.
 //
@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <string>
 
-#include "interpreter/turtle.hpp"
+#include "interpreter/turtle/turtle.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/camera.hpp"
 #include "viewer/gl_context.hpp"

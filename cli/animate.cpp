@@ -10,9 +10,9 @@
 #include <iostream>
 
 #include "draw.hpp"
-#include "interpreter/obstacles.hpp"
-#include "interpreter/gltf_export.hpp"
-#include "interpreter/living.hpp"
+#include "interpreter/scene/obstacles.hpp"
+#include "interpreter/export/gltf.hpp"
+#include "interpreter/living/living_model.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/offscreen.hpp"
 #include "viewer/video.hpp"

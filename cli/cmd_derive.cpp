@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "interpreter/living.hpp"
+#include "interpreter/living/living_model.hpp"
 
 namespace lsd::cli {
 

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "draw.hpp"
-#include "interpreter/living.hpp"
-#include "interpreter/obstacles.hpp"
-#include "interpreter/obj_export.hpp"
+#include "interpreter/living/living_model.hpp"
+#include "interpreter/scene/obstacles.hpp"
+#include "interpreter/export/obj.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/offscreen.hpp"
 #endif

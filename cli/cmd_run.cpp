@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "interpreter/simulate.hpp"
+#include "interpreter/living/simulation.hpp"
 
 namespace lsd::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "commands.hpp"
-#include "interpreter/simulate.hpp"
-#include "interpreter/turtle.hpp"
+#include "interpreter/living/simulation.hpp"
+#include "interpreter/turtle/turtle.hpp"
 #include "progress.hpp"
 
 namespace lsd::cli {

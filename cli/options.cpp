@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "grammar/parser.hpp"
-#include "interpreter/expr.hpp"
-#include "interpreter/string_io.hpp"
+#include "interpreter/lsystem/expr.hpp"
+#include "interpreter/lsystem/string_io.hpp"
 
 namespace lsd::cli {
 namespace {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common/limits.hpp"
-#include "interpreter/lsystem.hpp"
-#include "interpreter/settings.hpp"
+#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/living/settings.hpp"
 
 namespace lsd::cli {
 

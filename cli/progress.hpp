@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/simulate.hpp"
+#include "interpreter/living/simulation.hpp"
 
 namespace lsd::cli {
 

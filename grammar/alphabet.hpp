@@ -1,6 +1,6 @@
 // The module alphabet (LANGUAGE.md section 2), defined once. The .ls grammar
-// (grammar.hpp), the symbol table (interpreter/symbols.cpp) and the
-// string-file reader (interpreter/string_io.cpp) all ask these functions, so a
+// (grammar.hpp), the symbol table (interpreter/lsystem/src/symbols.cpp) and the
+// string-file reader (interpreter/lsystem/src/string_io.cpp) all ask these functions, so a
 // .ls file, a derived string and a saved string always agree on what a module
 // is. ASCII only and locale-free, like PEGTL's alpha and digit.
 #pragma once

@@ -23,7 +23,7 @@ enum class ValueKind {
   kDefines,  // cpfg's array declarations: `define: { array a[2] = {1, 2}; }`
 };
 
-// One key the parser accepts: the interpreter's key tables (interpreter/keys.hpp)
+// One key the parser accepts: the interpreter's key tables (interpreter/lsystem/keys.hpp)
 // describe every key once and hand the parser this view of them.
 struct KeySpec {
   const char* name;             // lower case, single spaces: "derivation length"

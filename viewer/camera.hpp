@@ -4,7 +4,7 @@
 #pragma once
 #include <Eigen/Core>
 
-#include "interpreter/turtle.hpp"
+#include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::view {
 

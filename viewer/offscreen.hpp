@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/turtle.hpp"
+#include "interpreter/turtle/turtle.hpp"
 #include "viewer/camera.hpp"
 #include "viewer/gl_context.hpp"
 #include "viewer/renderer.hpp"

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <numbers>
 
-#include "interpreter/mesh.hpp"
+#include "interpreter/scene/mesh.hpp"
 
 namespace lsd::view {
 namespace {

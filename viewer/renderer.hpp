@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/turtle.hpp"
+#include "interpreter/turtle/turtle.hpp"
 #include "viewer/camera.hpp"
 #include "viewer/shaders.hpp"
 

@@ -11,9 +11,9 @@
 
 #include <numbers>
 
-#include "interpreter/derive.hpp"
-#include "interpreter/obstacles.hpp"
-#include "interpreter/keys.hpp"
+#include "interpreter/lsystem/derive.hpp"
+#include "interpreter/scene/obstacles.hpp"
+#include "interpreter/lsystem/keys.hpp"
 
 namespace lsd::view {
 namespace {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/lsystem.hpp"
-#include "interpreter/simulate.hpp"
-#include "interpreter/turtle.hpp"
+#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/living/simulation.hpp"
+#include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::view {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "interpreter/simulate.hpp"
+#include "interpreter/living/simulation.hpp"
 #include "support/lsd_test.hpp"
 
 using namespace lsd;

@@ -1,5 +1,5 @@
 // Tests of the animated glTF of `lsd export` (cli/animate.cpp,
-// interpreter/gltf_export.cpp): the files are read back with tinygltf and
+// interpreter/export/src/gltf.cpp): the files are read back with tinygltf and
 // compared with what lsd run (the trace) and lsd export to OBJ say of the same
 // run. The Blender test imports the file with Blender's own glTF importer.
 #include <tiny_gltf.h>

@@ -11,7 +11,7 @@
 
 #include <functional>
 
-#include "interpreter/simulate.hpp"
+#include "interpreter/living/simulation.hpp"
 
 namespace lsd::test {
 

@@ -17,7 +17,7 @@
 #include "support/lsd_test.hpp"
 #include "viewer/picking.hpp"
 #include "viewer/renderer.hpp"
-#include "interpreter/obstacles.hpp"
+#include "interpreter/scene/obstacles.hpp"
 #include "viewer/session.hpp"
 
 namespace {

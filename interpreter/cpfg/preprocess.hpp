@@ -1,0 +1,32 @@
+// The C preprocessor, run on cpfg files as cpfg runs it (CPFG manual 2):
+// #define with parameters and with any text, #if/#ifdef/#else/#endif,
+// #undef, #include. lsd runs the system's `cpp` (Debian package cpp, part
+// of every C compiler) rather than a preprocessor of its own. Its line
+// markers are kept in the output, so that grammar::logical_lines places
+// every line, and errors point into the user's file.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grammar/diagnostic.hpp"
+
+namespace lsd::grammar {
+
+struct PreprocessOptions {
+  // NAME=VALUE given on the command line (-D): a `#define NAME` of the file
+  // takes VALUE instead of its own text (so -D overrides, as for .ls
+  // files); a NAME the file does not define is defined for it.
+  std::vector<std::pair<std::string, std::string>> defines;
+  std::vector<std::string> include_dirs;  // searched by #include "..." after the file's folder
+};
+
+// True when text needs the preprocessor: a line that starts with '#', or defines to apply.
+bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts);
+
+// Preprocesses text (the contents of path) into out, with line markers.
+// False after diagnostics (a preprocessor error, no `cpp` to run).
+bool preprocess(const std::string& text, const std::string& path, const PreprocessOptions& opts, std::string& out,
+                std::vector<Diagnostic>& diags);
+
+}  // namespace lsd::grammar

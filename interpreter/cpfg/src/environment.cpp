@@ -1,0 +1,587 @@
+// The master side of vlab's communication library (see environment.hpp).
+// What goes over the channel, learnt from vlab's libs/comm (GPL, no code
+// copied): for every ?E a text item
+//   <place> E(p1,...,pn)X(q1,...)\n      the ?E and the module after it
+//   <turtle lines>                       one per format of the .e file
+// then "Control: <flags> <step>\n" (flags 1 first chunk, 4 last chunk, 8 exit).
+// The program answers "<place> E(v1,,v3)\n" lines (an empty value leaves
+// that parameter alone) and its own "Control: <flags>\n". Pipes: the
+// program's stdin and stdout, which it confirms with a byte 1. Files and
+// shared memory: a pair of System V semaphores (key given with -k): the
+// master raises 0 when its data are written, the program raises 1 when its
+// answers are; files .to_field<ext> and .from_field<ext> (-ext <ext>) in the
+// program's folder, or a shared segment (key - 1) of 50000 bytes to the
+// program and 10000 back.
+#include "interpreter/cpfg/environment.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/ipc.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "interpreter/lsystem/expr.hpp"
+
+namespace lsd::interp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kFirstChunk = 1, kLastChunk = 4, kExit = 8;
+constexpr std::size_t kToField = 50000, kFromField = 10000;  // libcomm's shared memory
+struct SharedMemory {
+  char to_field[kToField];
+  char from_field[kFromField];
+};
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> words_of(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> w;
+  for (std::string x; in >> x;) w.push_back(x);
+  return w;
+}
+
+using Clock = std::chrono::steady_clock;
+
+std::string seconds(double s) {
+  std::ostringstream o;
+  o << s << " s";
+  return o.str();
+}
+
+// An executable: a name with a slash from the folder, else on PATH, else in the folder.
+std::string find_program(const std::string& name, const std::string& folder) {
+  auto runnable = [](const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
+  if (name.find('/') != std::string::npos) {
+    const fs::path p = fs::path(name).is_absolute() ? fs::path(name) : fs::path(folder) / name;
+    return runnable(p) ? p.string() : "";
+  }
+  if (const char* path = std::getenv("PATH")) {
+    std::string dirs = path;
+    std::size_t b = 0;
+    while (b <= dirs.size()) {
+      std::size_t e = dirs.find(':', b);
+      if (e == std::string::npos) e = dirs.size();
+      const fs::path p = fs::path(e > b ? dirs.substr(b, e - b) : ".") / name;
+      if (runnable(p)) return fs::absolute(p).string();
+      b = e + 1;
+    }
+  }
+  const fs::path p = fs::path(folder) / name;
+  return runnable(p) ? fs::absolute(p).string() : "";
+}
+
+}  // namespace
+
+double environment_timeout() {
+  if (const char* t = std::getenv("LSD_ENVIRONMENT_TIMEOUT")) {
+    char* end = nullptr;
+    const double v = std::strtod(t, &end);
+    if (end != t && v > 0) return v;
+  }
+  return 60;
+}
+
+bool read_environment_file(const std::string& path, EnvironmentFile& out, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read the environment file";
+    return false;
+  }
+  out = EnvironmentFile{};
+  out.path = path;
+  for (std::string line; std::getline(in, line);) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string key = trim(line.substr(0, colon));
+    std::string value = line.substr(colon + 1);  // a format keeps its spaces: the program skips them
+    if (!value.empty() && value.back() == '\r') value.pop_back();
+    const std::vector<std::string> w = words_of(value);
+    if (key == "communication type" && !w.empty()) {
+      if (w[0] == "files") out.channel = EnvironmentFile::Channel::kFiles;
+      else if (w[0] == "memory") out.channel = EnvironmentFile::Channel::kMemory;
+      else if (w[0] == "sockets") out.channel = EnvironmentFile::Channel::kSockets;
+      else out.channel = EnvironmentFile::Channel::kPipes;
+    } else if (key == "executable") out.executable = trim(value);
+    else if (key == "turtle position") out.position = value;
+    else if (key == "turtle heading") out.heading = value;
+    else if (key == "turtle left") out.left = value;
+    else if (key == "turtle up") out.up = value;
+    else if (key == "turtle line width") out.line_width = value;
+    else if (key == "turtle scale factor") out.scale_factor = value;
+    else if (key == "following module" && !w.empty()) out.following_module = w[0] != "no";
+    else if (key == "interpreted modules" || key == "when interpret") out.interpreted_modules = true;
+  }
+  if (out.executable.empty()) {
+    error = "the environment file names no executable";
+    return false;
+  }
+  return true;
+}
+
+struct EnvironmentProgram::Impl {
+  EnvironmentFile file;
+  std::string folder;
+  double timeout = 60;
+  pid_t pid = -1;
+  int to_fd = -1, from_fd = -1;  // pipes
+  int semid = -1, shmid = -1;
+  SharedMemory* shm = nullptr;
+  std::string to_name, from_name;  // files
+  std::string from_buffer;         // pipes: what was read and not yet used
+
+  bool alive() {
+    if (pid <= 0) return false;
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      pid = -1;
+      return false;
+    }
+    return true;
+  }
+
+  // Semaphore `n` up by one, or waits until it can take one down.
+  void raise(int n) {
+    sembuf op{static_cast<unsigned short>(n), 1, 0};
+    ::semop(semid, &op, 1);
+  }
+  bool lower(int n, std::string& error) {
+    const auto end = Clock::now() + std::chrono::duration<double>(timeout);
+    for (;;) {
+      sembuf op{static_cast<unsigned short>(n), -1, 0};
+      timespec slice{0, 50 * 1000 * 1000};
+      if (::semtimedop(semid, &op, 1, &slice) == 0) return true;
+      if (errno != EAGAIN && errno != EINTR) {
+        error = std::string("semaphore: ") + std::strerror(errno);
+        return false;
+      }
+      if (!alive()) {
+        error = "the program ended";
+        return false;
+      }
+      if (Clock::now() > end) {
+        error = "the program did not answer within " + seconds(timeout);
+        return false;
+      }
+    }
+  }
+
+  // Pipes: writes `out` while reading answers until a Control line with the
+  // last-chunk flag (the program sends its answers in chunks of its own).
+  bool pipe_exchange(const std::string& out, std::vector<std::string>& lines, std::string& error) {
+    std::size_t written = 0;
+    const auto end = Clock::now() + std::chrono::duration<double>(timeout);
+    for (;;) {
+      pollfd p[2] = {{from_fd, POLLIN, 0}, {to_fd, POLLOUT, 0}};
+      const int np = written < out.size() ? 2 : 1;
+      const int r = ::poll(p, nfds_t(np), 50);
+      if (r < 0 && errno != EINTR) {
+        error = std::string("poll: ") + std::strerror(errno);
+        return false;
+      }
+      if (np == 2 && (p[1].revents & (POLLERR | POLLHUP))) {
+        error = "the program ended (it closed its input)";
+        return false;
+      }
+      if (np == 2 && (p[1].revents & POLLOUT)) {
+        const ssize_t n = ::write(to_fd, out.data() + written, out.size() - written);
+        if (n > 0) written += std::size_t(n);
+        else if (n < 0 && errno != EAGAIN && errno != EINTR) {
+          error = "the program ended (it closed its input)";
+          return false;
+        }
+      }
+      if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+        char buf[4096];
+        const ssize_t n = ::read(from_fd, buf, sizeof buf);
+        if (n == 0) {
+          error = "the program ended";
+          return false;
+        }
+        if (n > 0) from_buffer.append(buf, std::size_t(n));
+        std::size_t nl;
+        while ((nl = from_buffer.find('\n')) != std::string::npos) {
+          std::string line = from_buffer.substr(0, nl);
+          from_buffer.erase(0, nl + 1);
+          if (line.rfind("Control", 0) == 0) {
+            const int flags = std::atoi(line.c_str() + 8);
+            if (flags & (kLastChunk | kExit)) return true;
+            continue;
+          }
+          lines.push_back(line);
+        }
+      }
+      if (Clock::now() > end) {
+        error = "the program did not answer within " + seconds(timeout);
+        return false;
+      }
+    }
+  }
+
+  // Files and memory: one chunk of the master's (files: all of it), then the
+  // program's answers, chunk by chunk, until its last.
+  bool semaphore_exchange(const std::string& chunk, std::vector<std::string>& lines, std::string& error) {
+    if (shm) {
+      std::memcpy(shm->to_field, chunk.data(), chunk.size());
+      shm->to_field[chunk.size()] = '\0';
+    } else {
+      std::ofstream o(to_name, std::ios::binary | std::ios::trunc);
+      o << chunk;
+      if (!o.flush()) {
+        error = "cannot write " + to_name;
+        return false;
+      }
+    }
+    for (;;) {
+      raise(0);
+      if (!lower(1, error)) return false;
+      std::string in;
+      if (shm) in.assign(shm->from_field, strnlen(shm->from_field, kFromField));
+      else {
+        std::ifstream f(from_name, std::ios::binary);
+        std::stringstream ss;
+        ss << f.rdbuf();
+        in = ss.str();
+      }
+      std::istringstream is(in);
+      bool control = false;
+      for (std::string line; std::getline(is, line);) {
+        if (line.rfind("Control", 0) == 0) {
+          const int flags = std::atoi(line.c_str() + 8);
+          if (flags & (kLastChunk | kExit)) return true;
+          control = true;
+          break;
+        }
+        lines.push_back(line);
+      }
+      if (!control) {
+        error = "its answers end without a Control line";
+        return false;
+      }
+    }
+  }
+
+  bool send(const std::vector<std::string>& items, int step, std::vector<std::string>& lines, std::string& error) {
+    if (file.channel == EnvironmentFile::Channel::kPipes) {
+      std::string out;
+      for (const auto& it : items) out += it;
+      out += "Control: " + std::to_string(kFirstChunk | kLastChunk) + " " + std::to_string(step) + "\n";
+      return pipe_exchange(out, lines, error);
+    }
+    // Files take everything at once; shared memory in chunks that fit.
+    const std::size_t room = shm ? kToField - 64 : std::string::npos;
+    std::size_t k = 0;
+    int flags = kFirstChunk;
+    do {
+      std::string chunk;
+      while (k < items.size() && (chunk.empty() || chunk.size() + items[k].size() < room)) chunk += items[k++];
+      if (chunk.size() >= room) {
+        error = "a query does not fit in the shared memory";
+        return false;
+      }
+      if (k == items.size()) flags |= kLastChunk;
+      chunk += "Control: " + std::to_string(flags) + " " + std::to_string(step) + "\n";
+      if (!semaphore_exchange(chunk, lines, error)) return false;
+      flags = 0;
+    } while (k < items.size());
+    return true;
+  }
+
+  void stop() {
+    if (alive()) {
+      // Exit: a last control line; the program confirms (pipes: a byte) and ends.
+      std::vector<std::string> ignored;
+      std::string err;
+      const double t = timeout;
+      timeout = std::min(timeout, 5.0);
+      const std::string exit_line = "Control: " + std::to_string(kExit) + " 0\n";
+      if (file.channel == EnvironmentFile::Channel::kPipes) {
+        if (::write(to_fd, exit_line.data(), exit_line.size()) < 0) {}
+      } else if (semid >= 0) {
+        semaphore_exchange(exit_line, ignored, err);
+      }
+      timeout = t;
+      const auto end = Clock::now() + std::chrono::seconds(2);
+      while (alive() && Clock::now() < end) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      if (alive()) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+        pid = -1;
+      }
+    }
+    if (to_fd >= 0) ::close(to_fd);
+    if (from_fd >= 0) ::close(from_fd);
+    to_fd = from_fd = -1;
+    if (shm) ::shmdt(shm);
+    shm = nullptr;
+    if (shmid >= 0) ::shmctl(shmid, IPC_RMID, nullptr);
+    if (semid >= 0) ::semctl(semid, 0, IPC_RMID);
+    shmid = semid = -1;
+    std::error_code ec;
+    if (!to_name.empty()) fs::remove(to_name, ec);
+    if (!from_name.empty()) fs::remove(from_name, ec);
+  }
+};
+
+std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentFile& file, double timeout_s,
+                                                              std::string& error) {
+  using Channel = EnvironmentFile::Channel;
+  if (file.channel == Channel::kSockets) {
+    error = "communication type sockets is not supported (pipes, files and memory are)";
+    return nullptr;
+  }
+  std::unique_ptr<EnvironmentProgram> p(new EnvironmentProgram);
+  p->impl_ = std::make_unique<Impl>();
+  Impl& m = *p->impl_;
+  m.file = file;
+  m.timeout = timeout_s;
+  m.folder = fs::absolute(fs::path(file.path)).parent_path().string();
+  std::vector<std::string> args = words_of(file.executable);
+  if (!args.empty() && args.back() == "&") args.pop_back();
+  if (args.empty()) {
+    error = "the environment file names no executable";
+    return nullptr;
+  }
+  const std::string program = find_program(args[0], m.folder);
+  if (program.empty()) {
+    error = "program '" + args[0] + "' not found (on PATH or in " + m.folder + ")";
+    return nullptr;
+  }
+  // cpfg's switches: -e <the .e file> unless given, then -k <key> [-ext <ext>] for files and memory
+  std::vector<std::string> argv = {args[0]};
+  if (args.size() < 2 || args[1].rfind("-e", 0) != 0) {
+    argv.push_back("-e");
+    argv.push_back(fs::absolute(fs::path(file.path)).string());
+  }
+  static int instances = 0;
+  const int instance = instances++;
+  if (file.channel != Channel::kPipes) {
+    key_t key = 0;
+    for (int attempt = 0; attempt < 64 && m.semid < 0; ++attempt) {
+      key = key_t(((::getpid() & 0xffff) << 12) + (instance * 64 + attempt) * 4 + 2);
+      m.semid = ::semget(key, 2, IPC_CREAT | IPC_EXCL | 0600);
+      if (m.semid < 0) continue;
+      if (file.channel == Channel::kMemory) {
+        m.shmid = ::shmget(key - 1, sizeof(SharedMemory), IPC_CREAT | IPC_EXCL | 0600);
+        if (m.shmid < 0) {
+          ::semctl(m.semid, 0, IPC_RMID);
+          m.semid = -1;
+        }
+      }
+    }
+    if (m.semid < 0) {
+      error = std::string("cannot make semaphores: ") + std::strerror(errno);
+      return nullptr;
+    }
+    if (m.shmid >= 0) {
+      void* a = ::shmat(m.shmid, nullptr, 0);
+      if (a == reinterpret_cast<void*>(-1)) {
+        error = "cannot attach shared memory";
+        return nullptr;
+      }
+      m.shm = static_cast<SharedMemory*>(a);
+      std::memset(m.shm, 0, sizeof(SharedMemory));
+    }
+    ::semctl(m.semid, 0, SETVAL, 0);
+    ::semctl(m.semid, 1, SETVAL, 1);  // the program sets it to 0: it has started
+    argv.push_back("-k");
+    argv.push_back(std::to_string(key));
+    if (file.channel == Channel::kFiles) {
+      const std::string ext = std::to_string(::getpid()) + "." + std::to_string(instance);
+      argv.push_back("-ext");
+      argv.push_back(ext);
+      m.to_name = (fs::path(m.folder) / (".to_field" + ext)).string();
+      m.from_name = (fs::path(m.folder) / (".from_field" + ext)).string();
+    }
+  }
+  argv.insert(argv.end(), args.begin() + 1, args.end());
+
+  int to_child[2] = {-1, -1}, from_child[2] = {-1, -1};
+  if (file.channel == Channel::kPipes && (::pipe2(to_child, O_CLOEXEC) || ::pipe2(from_child, O_CLOEXEC))) {
+    error = "cannot make pipes";
+    return nullptr;
+  }
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]})
+      if (fd >= 0) ::close(fd);
+    error = "cannot start a process";
+    return nullptr;
+  }
+  if (pid == 0) {  // the program: in its folder; its stdout is the pipe, else lsd's stderr
+    if (file.channel == Channel::kPipes) {
+      ::dup2(to_child[0], 0);
+      ::dup2(from_child[1], 1);
+    } else {
+      ::dup2(2, 1);
+    }
+    if (::chdir(m.folder.c_str()) != 0) ::_exit(127);
+    ::execv(program.c_str(), cargv.data());
+    ::_exit(127);
+  }
+  m.pid = pid;
+  if (file.channel == Channel::kPipes) {
+    ::close(to_child[0]);
+    ::close(from_child[1]);
+    m.to_fd = to_child[1];
+    m.from_fd = from_child[0];
+    ::fcntl(m.to_fd, F_SETFL, O_NONBLOCK);
+    signal(SIGPIPE, SIG_IGN);  // a program that dies is told by write's EPIPE
+  }
+  // The program confirms it has started: a byte 1 on the pipe, or semaphore 1 at 0.
+  const auto end = Clock::now() + std::chrono::duration<double>(timeout_s);
+  for (;;) {
+    if (file.channel == Channel::kPipes) {
+      pollfd pf{m.from_fd, POLLIN, 0};
+      if (::poll(&pf, 1, 50) > 0) {
+        char c = 0;
+        if (::read(m.from_fd, &c, 1) == 1 && c == 1) break;
+        error = "the program did not confirm its start (it did not write the byte 1 that vlab's library writes)";
+        return nullptr;  // ~EnvironmentProgram cleans up
+      }
+    } else if (::semctl(m.semid, 1, GETVAL) == 0) {
+      break;
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!m.alive()) {
+      error = "the program ended at its start";
+      return nullptr;
+    }
+    if (Clock::now() > end) {
+      error = "the program did not confirm its start within " + seconds(timeout_s);
+      return nullptr;
+    }
+  }
+  return p;
+}
+
+EnvironmentProgram::~EnvironmentProgram() {
+  if (impl_) impl_->stop();
+}
+
+namespace {
+
+// "<place> E(v1,,v3)": false if it is not such a line.
+bool parse_answer(const std::string& line, unsigned long& place, std::vector<std::pair<bool, double>>& values) {
+  char* end = nullptr;
+  place = std::strtoul(line.c_str(), &end, 10);
+  if (end == line.c_str()) return false;
+  const char* e = std::strchr(end, 'E');
+  if (!e) return false;
+  values.clear();
+  if (e[1] != '(') return true;
+  const char* close = std::strchr(e, ')');
+  if (!close) return false;
+  const std::string inside(e + 2, close);
+  std::size_t b = 0;
+  for (;;) {
+    std::size_t c = inside.find(',', b);
+    const std::string v = trim(inside.substr(b, c == std::string::npos ? std::string::npos : c - b));
+    if (v.empty()) values.push_back({false, 0.0});
+    else {
+      char* ve = nullptr;
+      const double x = std::strtod(v.c_str(), &ve);
+      if (*ve != '\0') return false;
+      values.push_back({true, x});
+    }
+    if (c == std::string::npos) break;
+    b = c + 1;
+  }
+  return true;
+}
+
+void write_module(std::string& out, const std::string& name, const double* p, int np) {
+  out += name;
+  if (np == 0) return;
+  out += '(';
+  char buf[64];
+  for (int k = 0; k < np; ++k) {
+    std::snprintf(buf, sizeof buf, "%g", p[k]);
+    if (k) out += ',';
+    out += buf;
+  }
+  out += ')';
+}
+
+}  // namespace
+
+bool EnvironmentProgram::exchange(ModuleString& s, const SymbolTable& symbols, const std::vector<Query>& queries,
+                                  int step, std::string& error) {
+  Impl& m = *impl_;
+  if (m.pid <= 0) {
+    error = "the program is not running";
+    return false;
+  }
+  const EnvironmentFile& f = m.file;
+  std::vector<std::string> items;
+  items.reserve(queries.size());
+  for (const Query& q : queries) {
+    std::string it = std::to_string(q.module) + " ";
+    write_module(it, "E", s.param(q.module), s.nparams(q.module));
+    if (f.following_module && q.module + 1 < s.size())
+      write_module(it, symbols.name(s.sym[q.module + 1]), s.param(q.module + 1), s.nparams(q.module + 1));
+    it += '\n';
+    const TurtleState& t = q.turtle;
+    auto line = [&](const std::string& fmt, const double* v, int n) {
+      if (!fmt.empty()) it += cpfg_format(fmt, v, n) + "\n";
+    };
+    line(f.position, t.pos.data(), 3);
+    line(f.heading, t.H.data(), 3);
+    line(f.left, t.L.data(), 3);
+    line(f.up, t.U.data(), 3);
+    line(f.line_width, &t.width, 1);
+    const double scale = 1;
+    line(f.scale_factor, &scale, 1);
+    items.push_back(std::move(it));
+  }
+  std::vector<std::string> lines;
+  if (!m.send(items, step, lines, error)) {
+    m.stop();
+    return false;
+  }
+  std::vector<std::pair<bool, double>> values;
+  for (const std::string& line : lines) {
+    if (trim(line).empty()) continue;
+    unsigned long place = 0;
+    if (!parse_answer(line, place, values) || place >= s.size() || s.sym[place] != kSymQueryE) {
+      error = "an answer lsd cannot read: '" + line.substr(0, 80) + "'";
+      m.stop();
+      return false;
+    }
+    double* p = s.param(place);
+    const std::size_t n = std::min(values.size(), std::size_t(s.nparams(place)));
+    for (std::size_t k = 0; k < n; ++k)
+      if (values[k].first) p[k] = values[k].second;
+  }
+  return true;
+}
+
+}  // namespace lsd::interp

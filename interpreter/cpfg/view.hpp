@@ -1,0 +1,98 @@
+// A cpfg model's companion files (CPFG manual section 8, vlab object
+// folders): where they are, and the view file (.v) with what it names —
+// colour maps (.map) or materials (.mat), functions (.func, .fset),
+// contours (.con) and surfaces (.s).
+#pragma once
+#include <array>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include "interpreter/cpfg/spline_functions.hpp"
+#include "grammar/diagnostic.hpp"
+#include "interpreter/cpfg/texture.hpp"
+
+namespace lsd::interp {
+
+// A tropism of the view file (`tropism: T: x y z A: a I: i E: e S: s`):
+// before each move the heading bends toward T (CPFG manual 8.1.8).
+struct CpfgTropism {
+  Eigen::Vector3d dir{0, -1, 0};  // T, scaled by the intensity I
+  double angle = 0;               // A: degrees from T that the heading tends to (90: diatropism)
+  double elasticity = 0;          // E: the starting elasticity
+  double step = 0;                // S: the step of @Ti / @Td
+  bool torque = false;            // `torque:` (a twist about the heading)
+};
+
+// A predefined surface (`surface: id file.s scale`): bicubic Bezier patches
+// in the surface's own frame, placed at the turtle by ~id (CPFG manual 6.7.1).
+struct CpfgSurface {
+  std::vector<std::array<Eigen::Vector3d, 16>> patches;  // control points, row by row, in turtle axes (L, H, U)
+  Eigen::Vector3d end{0, 0, 0};                          // where the turtle goes after it (the END POINT)
+  int precision = 4;                                     // quads along each side of a patch
+  int texture = -1;  // the surface line's texture: -1 the turtle's (@Tx), 0 none, else that texture id
+};
+
+// What a view file sets, with cpfg's defaults (InitializeParameters).
+struct CpfgView {
+  bool present = false;
+  std::string path;
+  double angle = 45;                     // angle increment, or 360 / angle factor
+  int colour = 128, colour_back = 128;   // initial color
+  int colour_increment = 1, colour_increment_back = 1;
+  double width = 1;                      // initial line width
+  double width_increment = 0;            // line width increment: # and ! without a parameter
+  enum class LineStyle { kPixel, kPolygon, kCylinder } line_style = LineStyle::kPixel;
+  double scale = 1, scale_multiplier = 1;  // initial scale, scale multiplier (@D @Di @Dd)
+  // the old tropism: `tropism direction`, `initial elasticity`, `elasticity increment` (the _ module)
+  Eigen::Vector3d old_tropism{0, 1, 0};
+  double elasticity = 0, elasticity_increment = 0;
+  std::vector<CpfgTropism> tropisms;
+  int contour_sides = 8;
+  double tangent = 1.2;                  // the Hermite tangent coefficient of generalized cylinders
+  bool past_cut = true;                  // interpretation past %
+  bool function_set = false;             // the functions came from a `function set:` (cpfg's gallery)
+  std::map<char, CpfgSurface> surfaces;  // by id
+  std::vector<std::array<float, 3>> palette;  // colour index -> sRGB, from the colour map or materials
+  // `texture:` lines, id 1 first; one that cannot be read keeps its place, empty (width 0).
+  std::shared_ptr<const std::vector<Texture>> textures;
+};
+
+// The files of one cpfg model.
+struct CpfgModelFiles {
+  std::string lsystem;                 // the .l file
+  std::string view;                    // the .v file ("" when there is none)
+  std::vector<std::string> colourmaps; // .map files, 256 colours each, in order (-m, -m1, -m2)
+  std::vector<std::string> materials;  // .mat files (-M)
+  std::string animation;               // .a (not used)
+  std::string environment;             // -e file.e: an environment program lsd does not run
+};
+
+// Finds a model's files as vlab does: from a folder or a .l file, the
+// `cpfg ...` line of the folder's `specifications` that names the .l file,
+// else the folder's only .l file, with the .v, .map or .mat of the same
+// name (or the folder's only one). False with a message when no model is
+// found.
+bool find_cpfg_model(const std::string& path, CpfgModelFiles& out, std::string& error);
+
+// Reads the view file and what it names. Every command lsd ignores, and
+// every file it cannot read, is a warning located in the view file.
+void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functions,
+                    std::vector<grammar::Diagnostic>& diags);
+
+// The colours of a colour map (.map: 256 RGB bytes) or of materials (.mat:
+// records of an index and 14 bytes; the diffuse colour), appended to the
+// palette from index `first` on.
+bool read_colour_map(const std::string& path, int first, std::vector<std::array<float, 3>>& palette,
+                     std::string& error);
+bool read_materials(const std::string& path, int first, std::vector<std::array<float, 3>>& palette,
+                    std::string& error);
+
+// A surface file (.s): its patches, scaled so that its SIZE becomes `size`.
+bool read_surface_file(const std::string& path, double size, CpfgSurface& out, std::string& error);
+
+}  // namespace lsd::interp

@@ -1,0 +1,119 @@
+// Growth and motion on one string (LANGUAGE.md section 6, "Time"): physics
+// steps of dt, a derivation step every `grow every` simulated seconds until
+// the derivation length, then physics alone.
+//
+// A Simulation owns what a run is made of: the L-system (whose string is the
+// state), the one RunSettings of the run, the model compiled from the string
+// and the scratch that steps it. It keeps two invariants: the model matches
+// the string (rebuilt after every derivation step and after a change of the
+// settings that shape it), and pose() never returns a stale pose.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/living/living_model.hpp"
+#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/living/settings.hpp"
+
+namespace lsd::interp {
+
+// One row of the trace (LANGUAGE.md section 7).
+struct TraceRow {
+  double t = 0;
+  int step = 0;
+  std::size_t modules = 0;
+  int bodies = 0;
+  double kinetic = 0, potential = 0, elastic = 0;
+  dyn::Vec3 tip = dyn::Vec3::Zero();
+};
+
+constexpr const char* kTraceHeader = "t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z";
+std::string trace_line(const TraceRow& r);  // shortest round-trip numbers, no newline
+
+// One row of the contact trace (lsd run --contacts): time, the body, the
+// other body of a self contact (-1 otherwise), what it touches, the world
+// point, the unit normal (out of the obstacle or the other body; for a tie
+// the direction of its pull), the normal force (N; a tie's whole force) and
+// the tangential (friction) force (N, world).
+constexpr const char* kContactHeader =
+    "t,body,other,kind,x,y,z,nx,ny,nz,normal_force,tangential_x,tangential_y,tangential_z";
+std::string contact_line(double t, const dyn::ContactForce& c);
+
+// What a caller adds to the next physics steps (the viewer's pull, gusts and
+// shaken pot); a value-initialised one adds nothing.
+struct StepInputs {
+  std::optional<dyn::Vec3> wind;          // m/s: replaces settings.wind (gusts)
+  dyn::Vec3 base_acc = dyn::Vec3::Zero();  // m/s^2: a kinematic base's acceleration
+  std::vector<dyn::BodyForce> forces;      // world forces at body points
+};
+
+class Simulation {
+ public:
+  // Starts a run of ls with settings: derives the steps due at its time and
+  // builds the model. False with diagnostics (the simulation is then empty).
+  bool start(Lsystem ls, const RunSettings& settings, std::vector<grammar::Diagnostic>& diags);
+
+  // The one copy of the run's settings: edit it between steps. Changes of
+  // dt, integrator, gravity and wind act at the next step; those that shape
+  // the model (materials, drag, scales, the base) after rebuild().
+  RunSettings settings;
+  StepInputs inputs;
+
+  const Lsystem& lsystem() const { return ls_; }
+  const LivingModel& living() const { return living_; }
+  double time() const { return ls_.time(); }
+  long physics_steps() const { return physics_steps_; }  // taken by this run
+
+  // One physics step of settings.dt: the state is read from the string,
+  // stepped and written back. On divergence the string keeps its last finite
+  // state and an error names the joint.
+  bool step(std::vector<grammar::Diagnostic>& diags);
+  // The derivation steps the schedule asks for at the current time (all that
+  // are left with grow every 0; those whose time k x grow_every has come).
+  long due_steps() const;
+  // n derivation steps now (the one growth step of lsystem.hpp, n times),
+  // then the model is rebuilt once.
+  bool grow(long n, std::vector<grammar::Diagnostic>& diags);
+  // Rebuilds the model from the string (after settings that shape it changed).
+  bool rebuild(std::vector<grammar::Diagnostic>& diags);
+  // Puts a moving base back at rest at the origin (its state module zeroed).
+  void reset_base();
+
+  // Poses and velocities of every body for the string's current state
+  // (loaded and run through forward kinematics when the string has changed).
+  const dyn::Data& pose();
+  TraceRow trace_row();
+  // Every contact and tie force of the current state (contact.hpp).
+  const std::vector<dyn::ContactForce>& contacts();
+  // The integrator's history (dyn::save_history), which a saved string
+  // carries so that a resumed run is exact.
+  std::vector<double> history() const;
+  // The string file of the current state: header line, the integrator's
+  // history (when it has one) and the string.
+  std::string saved_text() const;
+
+ private:
+  void changed() { ++version_; }
+  void restore_history();
+  Lsystem ls_;
+  LivingModel living_;
+  dyn::Data data_;           // scratch of the step; poses valid when posed_ == version_
+  long version_ = 0, posed_ = -1;
+  long physics_steps_ = 0;
+};
+
+// Runs sim to simulated time `until`, growing on the schedule; calls on_row
+// at the start, then for every row due (every step, or every `trace_every`
+// seconds on the grid of its multiples). False on error (the string then
+// holds the last complete, finite state).
+bool run_until(Simulation& sim, double until, double trace_every,
+               const std::function<void(const TraceRow&)>& on_row, std::vector<grammar::Diagnostic>& diags);
+
+// Refuses a run that could not end: more than settings.max_physics_steps
+// steps of dt, or a time so large that steps of dt no longer count.
+bool check_run_length(const Lsystem& ls, const RunSettings& settings, double until,
+                      std::vector<grammar::Diagnostic>& diags);
+
+}  // namespace lsd::interp

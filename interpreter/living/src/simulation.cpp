@@ -1,0 +1,225 @@
+#include "interpreter/living/simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "interpreter/turtle/turtle.hpp"
+
+namespace lsd::interp {
+
+std::string trace_line(const TraceRow& r) {
+  std::string s = format_double(r.t) + "," + std::to_string(r.step) + "," + std::to_string(r.modules) + "," +
+                  std::to_string(r.bodies);
+  for (double v : {r.kinetic, r.potential, r.elastic, r.tip.x(), r.tip.y(), r.tip.z()}) s += "," + format_double(v);
+  return s;
+}
+
+bool Simulation::start(Lsystem ls, const RunSettings& run_settings, std::vector<grammar::Diagnostic>& diags) {
+  ls_ = std::move(ls);
+  settings = run_settings;
+  inputs = {};
+  physics_steps_ = 0;
+  ls_.clock.count_steps_of(settings.dt);
+  changed();
+  if (!rebuild(diags)) return false;
+  restore_history();
+  const long due = due_steps();
+  return due == 0 || grow(due, diags);
+}
+
+// A string saved by a simulation carries the integrator's history; it
+// belongs to the model of that string, and is used when the model matches.
+void Simulation::restore_history() {
+  const std::vector<double> h = std::move(ls_.history);
+  ls_.history.clear();
+  if (!living_.empty()) dyn::load_history(living_.model, data_, h);
+}
+
+bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
+  const bool moving_base = settings.floating_base || settings.kinematic_base;
+  if (ls_.rules.dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
+  changed();
+  if (!build_living_model(ls_.rules, settings, ls_.current, living_, diags)) return false;
+  // Bare @Tie modules take their anchors as parameters (the offsets of the
+  // joints' parameters move: build again).
+  if (write_bare_ties(living_, ls_.current) && !build_living_model(ls_.rules, settings, ls_.current, living_, diags))
+    return false;
+  data_ = dyn::make_data(living_.model);
+  return true;
+}
+
+void Simulation::reset_base() {
+  ModuleString& s = ls_.current;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (s.sym[i] == kSymBase) std::fill(s.param(i), s.param(i) + s.nparams(i), 0.0);
+  changed();
+}
+
+long Simulation::due_steps() const {
+  const long left = std::max(0L, settings.derivation_length - ls_.steps_done);
+  if (settings.grow_every <= 0) return left;
+  // The k-th step (k = steps_done + m) happens at t = k x grow_every; find
+  // the last m <= left that is due.
+  auto due = [&](long m) {
+    return time() >= double(ls_.steps_done + m) * settings.grow_every - 1e-9 * settings.dt;
+  };
+  long lo = 0, hi = left;
+  while (lo < hi) {
+    const long mid = lo + (hi - lo + 1) / 2;
+    if (due(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+bool Simulation::grow(long n, std::vector<grammar::Diagnostic>& diags) {
+  if (n <= 0) return true;
+  DeriveOptions opts;
+  opts.max_modules = settings.max_modules;
+  changed();
+  const bool ok = derive(ls_, n, opts, diags);
+  return rebuild(diags) && ok;
+}
+
+bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
+  ls_.clock.count_steps_of(settings.dt);
+  if (!living_.empty()) {
+    load_state(ls_.current, living_, data_);  // the string is the state: read it every step
+    living_.model.gravity = settings.gravity;
+    data_.wind = inputs.wind.value_or(settings.wind);
+    data_.base_acc = inputs.base_acc;
+    data_.body_forces = inputs.forces;
+    dyn::StepOptions so;
+    so.dt = settings.dt;
+    so.integrator = settings.integrator;
+    so.rho_inf = 1 - settings.dissipation;
+    so.max_turn = settings.max_turn;
+    so.max_angular_velocity = settings.max_angular_velocity;
+    dyn::step(living_.model, data_, so);
+    changed();
+    const int bad = data_.first_nonfinite_joint;
+    if (bad >= 0) {
+      const std::string where = bad == 0 ? std::string("the base")
+                                         : "the joint at module " + std::to_string(living_.joint_module[std::size_t(bad)]);
+      const bool implicit = settings.integrator != dyn::Integrator::kExplicit;
+      diags.push_back({ls_.rules.path, {},
+                       "the simulation diverged: " + where + " became non-finite or spun faster than " +
+                           format_double(settings.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
+                           " s (physics step " + std::to_string(physics_steps_ + 1) + ", dt=" +
+                           format_double(settings.dt) + " s" +
+                           (implicit ? "); try a smaller --dt" : "); try --integrator implicit or a smaller --dt")});
+      return false;  // the string keeps its last finite state
+    }
+    store_state(living_, data_, ls_.current);
+  }
+  ++ls_.clock.ticks;
+  ++physics_steps_;
+  return true;
+}
+
+const dyn::Data& Simulation::pose() {
+  if (posed_ != version_ && !living_.empty()) {
+    load_state(ls_.current, living_, data_);
+    dyn::forward_kinematics(living_.model, data_);
+  }
+  posed_ = version_;
+  return data_;
+}
+
+TraceRow Simulation::trace_row() {
+  TraceRow r;
+  r.t = time();
+  r.step = ls_.steps_done;
+  r.modules = ls_.current.size();
+  r.bodies = living_.nbodies();
+  if (!living_.empty()) {
+    if (posed_ != version_) load_state(ls_.current, living_, data_);
+    living_.model.gravity = settings.gravity;  // the potential energy of the gravity in force
+    dyn::compute_energies(living_.model, data_);  // runs forward kinematics: the pose is current
+    posed_ = version_;
+    r.kinetic = data_.kinetic_energy;
+    r.potential = data_.potential_energy;
+    r.elastic = data_.elastic_energy;
+    r.tip = tip_position(living_, data_);
+  }
+  return r;
+}
+
+const std::vector<dyn::ContactForce>& Simulation::contacts() {
+  if (!living_.empty()) {
+    pose();
+    dyn::contact_forces(living_.model, data_);
+  } else {
+    data_.contacts.clear();
+  }
+  return data_.contacts;
+}
+
+std::string contact_line(double t, const dyn::ContactForce& c) {
+  static const char* const kinds[] = {"ground", "pole", "sphere", "self", "tie"};
+  std::string s = format_double(t) + "," + std::to_string(c.body) + "," + std::to_string(c.other) + "," +
+                  kinds[std::clamp(c.kind, 0, 4)];
+  for (const dyn::Vec3* v : {&c.point, &c.normal})
+    for (int a = 0; a < 3; ++a) s += "," + format_double((*v)[a]);
+  s += "," + format_double(c.normal_force);
+  for (int a = 0; a < 3; ++a) s += "," + format_double(c.tangential[a]);
+  return s;
+}
+
+std::vector<double> Simulation::history() const {
+  return living_.empty() ? std::vector<double>{} : dyn::save_history(living_.model, data_);
+}
+
+std::string Simulation::saved_text() const {
+  return interp::saved_text(ls_, history());
+}
+
+bool check_run_length(const Lsystem& ls, const RunSettings& settings, double until,
+                      std::vector<grammar::Diagnostic>& diags) {
+  const double dt = settings.dt;
+  // `dt: 1e-300` must not loop for ever.
+  const double steps = (until - ls.time()) / dt;
+  if (!(steps <= settings.max_physics_steps)) {
+    const auto& written = ls.rules.dynamics.written;
+    const bool from_file = dt == ls.rules.dynamics.file.dt && written.count("dt");
+    diags.push_back({ls.rules.path, from_file ? written.at("dt") : grammar::Pos{},
+                     "running from t=" + format_double(ls.time()) + " s to t=" + format_double(until) +
+                         " s with dt=" + format_double(dt) + " s would take " + format_double(std::ceil(steps)) +
+                         " physics steps, more than the limit of " + format_double(settings.max_physics_steps) +
+                         " (use a larger dt or a shorter --time)"});
+    return false;
+  }
+  // The clock must count steps of dt: at t = 1e14 s, t + 0.001 == t.
+  const double t_max = std::max(std::abs(ls.time()), std::abs(until)) + dt;
+  const double ulp = std::nextafter(t_max, INFINITY) - t_max;
+  if (until - 0.5 * dt > ls.time() && !(ulp <= 1e-6 * dt)) {
+    diags.push_back({ls.rules.path, {},
+                     "at t=" + format_double(ls.time()) + " s the clock cannot count steps of dt=" + format_double(dt) +
+                         " s (the time is too large for their precision); "
+                         "reset the string's time (its '# lsd t=' line) or use a larger dt"});
+    return false;
+  }
+  return true;
+}
+
+bool run_until(Simulation& sim, double until, double trace_every,
+               const std::function<void(const TraceRow&)>& on_row, std::vector<grammar::Diagnostic>& diags) {
+  double next_trace = sim.time();
+  auto maybe_trace = [&]() {
+    if (!on_row) return;
+    const double t = sim.time();
+    if (trace_every > 0 && t < next_trace - 1e-9 * sim.settings.dt) return;
+    on_row(sim.trace_row());
+    // rows on the grid of multiples of trace_every, so a resumed run keeps the same rows
+    if (trace_every > 0) next_trace = (std::floor(t / trace_every + 1e-6) + 1) * trace_every;
+  };
+  maybe_trace();
+  while (sim.time() < until - 0.5 * sim.settings.dt) {
+    if (!sim.step(diags)) return false;
+    if (!sim.grow(sim.due_steps(), diags)) return false;
+    maybe_trace();
+  }
+  return true;
+}
+
+}  // namespace lsd::interp

@@ -1,0 +1,80 @@
+// Parallel derivation (LANGUAGE.md section 3): every module of the old string is
+// rewritten at once into a new string; the old string is never edited.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "common/limits.hpp"
+#include "grammar/diagnostic.hpp"
+#include "interpreter/lsystem/random.hpp"
+#include "interpreter/lsystem/rules.hpp"
+
+namespace lsd::interp {
+
+struct DeriveOptions {
+  std::size_t max_modules = limits::kModules;  // a derived string may not grow past this (--max-modules)
+  // A derived string may not hold more parameters than this; 0 means twice
+  // max_modules. Never more than 2^32 - 1 (ModuleString's offsets are 32-bit).
+  std::size_t max_params = 0;
+};
+
+// The parameter limit that `opts` stands for.
+std::size_t param_limit(const DeriveOptions& opts);
+
+// How much the last pass of a group grew the string, per input module;
+// zero before its first pass. The next pass reserves that much room.
+struct Growth {
+  double modules = 0, params = 0;
+};
+
+struct DeriveScratch {
+  std::vector<std::int32_t> match;  // bracket matches of the input
+  std::vector<double> vars;         // (max_slots x candidates)
+  std::vector<std::int32_t> cands;
+  std::vector<double> weights;
+  ModuleString tmp;
+  // The machine of cpfg's statements and global variables (the L-system's);
+  // when null and one is needed, own_machine starts from the file's globals.
+  Machine* machine = nullptr;
+  Machine own_machine;
+  Growth growth[3];  // of the main productions, the decomposition, the homomorphism
+};
+
+// A machine with the file's initial globals (arrays initialised, nothing run yet).
+Machine start_machine(const RuleSet& rules);
+
+// Runs one of cpfg's Start:, StartEach:, EndEach:, End: blocks; false (with
+// err) on a run-time error of a statement.
+bool run_block(const RuleSet& rules, const CompiledBlock& block, Machine& m, Rng& rng, grammar::Diagnostic& err);
+
+struct RewriteResult {
+  bool ok = true;
+  bool changed = false;  // some production applied
+  bool same = false;     // derive_step only, for a deterministic L-system: the string did not change
+  bool no_cut = false;   // rewrite only: the output is known to hold no '%' (apply_cut has nothing to do)
+  grammar::Diagnostic error;
+};
+
+// One parallel rewriting pass of `group` over `in`, into `out` (cleared first).
+// `step` only names the derivation step in messages.
+RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& group, const ModuleString& in,
+                      ModuleString& out, Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& scratch);
+
+// Applies cut (section 3.3) in place: '%' removes itself and the rest of its branch.
+void apply_cut(ModuleString& s, ModuleString& tmp);
+
+// Applies decomposition productions up to their maximum depth, in place.
+RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
+                        DeriveScratch& scratch);
+
+// One derivation step: productions, cut, decomposition, cut. `step` is the
+// number of steps done before this one (it seeds the step's random stream).
+RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
+                          DeriveScratch& scratch);
+
+// The string as drawn: homomorphism productions applied up to their depth.
+RewriteResult apply_homomorphism(const RuleSet& rules, const ModuleString& in, ModuleString& out,
+                                 const DeriveOptions& opts, DeriveScratch& scratch);
+
+}  // namespace lsd::interp

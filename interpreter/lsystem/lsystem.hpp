@@ -1,0 +1,109 @@
+// An L-system being derived: its compiled rules and its current string.
+// What the command line, the simulation and the viewer hold.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/limits.hpp"
+#include "interpreter/lsystem/derive.hpp"
+#include "interpreter/cpfg/environment.hpp"
+#include "grammar/diagnostic.hpp"
+#include "interpreter/lsystem/rules.hpp"
+#include "interpreter/lsystem/string_io.hpp"
+
+namespace lsd::interp {
+
+struct LoadOptions {
+  CompileOptions compile;   // -D and --seed
+  // More macros for a cpfg file's preprocessor: FUNCNAME=id of the view file's function set.
+  std::vector<std::pair<std::string, std::string>> macros;
+  std::string axiom_file;   // --axiom-file: start from a saved string
+  std::size_t max_modules = limits::kModules;  // --max-modules: bounds --axiom-file and the axiom's decomposition
+  std::string environment;  // a cpfg model's environment file (-e file.e in its specifications)
+};
+
+// Simulated time, counted exactly: origin + ticks x dt, one rounding however
+// many steps were taken (t += dt would drift: 0.015000999... after 15,000
+// steps of 1e-6). A run to T ends at T and trace rows fall on their times.
+struct Clock {
+  double origin = 0;  // s
+  double dt = 0;      // s, the step being counted (0 before the first)
+  long ticks = 0;     // steps of dt since origin
+  double now() const { return origin + double(ticks) * dt; }
+  // Counts steps of h from now on (a new run, or dt changed).
+  void count_steps_of(double h) {
+    if (h == dt) return;
+    origin = now();
+    ticks = 0;
+    dt = h;
+  }
+};
+
+struct Lsystem {
+  grammar::Source source;   // the .ls text, to print diagnostics
+  RuleSet rules;
+  ModuleString current;
+  int steps_done = 0;       // derivation steps applied so far
+  Clock clock;              // simulated time (section 6)
+  std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
+  Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them
+  DeriveScratch scratch;
+  // cpfg's environment program (environment.hpp): the .e file, and the program
+  // once the first ?E is sent; after a failure the ?E keep their values.
+  std::string environment_file;
+  std::shared_ptr<EnvironmentProgram> environment;
+  bool environment_failed = false;
+  double time() const { return clock.now(); }
+};
+
+// A cpfg file: read with the C preprocessor and cpfg's rules (a .l file).
+bool is_cpfg_path(const std::string& path);
+
+// Reads, parses and compiles a .ls file and sets the current string to the
+// (decomposed) axiom or to --axiom-file. All problems go to diags.
+bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& out,
+                  std::vector<grammar::Diagnostic>& diags);
+bool load_lsystem_text(const std::string& text, const std::string& path, const LoadOptions& opts, Lsystem& out,
+                       std::vector<grammar::Diagnostic>& diags);
+
+// An exact shortcut for long derivations (`derivation length: 1000000000` with
+// `A --> A`): when the L-system is deterministic (RuleSet::deterministic), a
+// string equal to the one of an earlier step repeats with that period forever,
+// so the remaining whole periods can be skipped. Fixed points are seen at any
+// size; longer cycles by Brent's method on strings of up to kMaxSnapshot modules.
+class RepeatDetector {
+ public:
+  static constexpr std::size_t kMaxSnapshot = std::size_t(1) << 16;
+  RepeatDetector(const RuleSet& rules, const ModuleString& s, long step);
+  // After a derivation step that led to string s at step `step` (same: the step
+  // changed nothing): the period of the repetition, or 0 if none is known.
+  long observe(const ModuleString& s, bool same, long step);
+
+ private:
+  bool on_ = false;
+  ModuleString saved_;
+  long saved_at_ = 0, power_ = 1;
+};
+
+// Derives n steps (stops at the first error, keeping the last complete
+// string). Each step is the one growth step of every command: a turtle pass
+// fills the query modules (?P ?H ?L ?U) from the current pose, the
+// productions, cut and decomposition rewrite the string, and the queries are
+// filled again. With an environment program, its answers are written into
+// the ?E modules before each step, as cpfg does (environment.hpp); then no
+// step is skipped as a repetition. A deterministic string that repeats an earlier one skips its
+// remaining whole periods (RepeatDetector).
+bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
+
+// The string file of the current state: header line, the integrator's
+// history (ls.history, or the one given: string_io.hpp) and the string.
+StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history);
+std::string saved_text(const Lsystem& ls);
+std::string saved_text(const Lsystem& ls, const std::vector<double>& history);
+// The same file streamed to `path` atomically (write_string_file).
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error);
+bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error);
+
+}  // namespace lsd::interp

@@ -1,0 +1,307 @@
+#include "interpreter/lsystem/lsystem.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <cmath>
+
+#include "grammar/parser.hpp"
+#include "interpreter/cpfg/preprocess.hpp"
+#include "interpreter/lsystem/keys.hpp"
+#include "interpreter/turtle/turtle.hpp"
+
+namespace lsd::interp {
+
+bool is_cpfg_path(const std::string& path) { return path.size() > 2 && path.compare(path.size() - 2, 2, ".l") == 0; }
+
+bool load_lsystem_text(const std::string& text, const std::string& path, const LoadOptions& opts, Lsystem& ls,
+                       std::vector<grammar::Diagnostic>& diags) {
+  ls = Lsystem{};
+  ls.source = {path, text};
+  ls.environment_file = opts.environment;
+  grammar::ParseOptions popt;
+  popt.cpfg = is_cpfg_path(path);
+  std::size_t first = diags.size();
+  // A cpfg file goes through the C preprocessor first (its -D are macros).
+  std::string preprocessed;
+  const std::string* input = &text;
+  if (popt.cpfg) {
+    grammar::PreprocessOptions pp;
+    for (const auto& [name, value] : opts.compile.defines) pp.defines.push_back({name, format_double(value)});
+    pp.defines.insert(pp.defines.end(), opts.macros.begin(), opts.macros.end());
+    if (grammar::needs_preprocessor(text, pp)) {
+      if (!grammar::preprocess(text, path, pp, preprocessed, diags)) return false;
+      input = &preprocessed;
+    }
+  }
+  auto parsed = grammar::parse_ls(*input, path, find_key, popt);
+  diags.insert(diags.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+  // Compile even after parse errors: it finds more mistakes (undefined names...).
+  bool ok = compile_rules(parsed.file, opts.compile, ls.rules, diags) && parsed.ok();
+  std::stable_sort(diags.begin() + std::ptrdiff_t(first), diags.end(), [](const auto& a, const auto& b) {
+    return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
+  });
+  if (!ok) return false;
+  // cpfg's define: arrays and Start: block, before the axiom (CPFG manual 4.1)
+  ls.machine = start_machine(ls.rules);
+  ls.scratch.machine = &ls.machine;
+  {
+    grammar::Diagnostic err;
+    Rng rng = step_rng(ls.rules.seed, 0, 2000);
+    if (!run_block(ls.rules, ls.rules.start, ls.machine, rng, err)) {
+      diags.push_back(err);
+      return false;
+    }
+  }
+  if (!opts.axiom_file.empty()) {
+    std::string content, err;
+    if (!read_file(opts.axiom_file, content, &err)) {
+      diags.push_back({opts.axiom_file, {}, err});
+      return false;
+    }
+    StringHeader h;
+    DeriveOptions d;
+    d.max_modules = opts.max_modules;
+    const StringLimits limits{opts.max_modules, param_limit(d)};
+    if (!read_string(content, opts.axiom_file, ls.rules.symbols, ls.current, h, diags, limits)) return false;
+    ls.steps_done = h.step;
+    ls.clock.origin = h.time;
+    if (h.has_clock) ls.clock = {h.clock_origin, h.clock_dt, h.clock_ticks};  // exactly as it counted
+    ls.history = std::move(h.history);
+    return true;
+  }
+  ls.current = ls.rules.axiom;
+  if (!ls.rules.axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
+    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, 0, 2002);
+    for (const SuccessorModule& m : ls.rules.axiom_succ) {
+      std::vector<double> vals;
+      for (const CompiledExpr& e : m.params) {
+        const double v = e.is_constant ? e.value : eval_expr(e, nullptr, &rng, &ls.machine);
+        if (!std::isfinite(v)) {
+          diags.push_back({path, m.pos, "a parameter of the axiom's '" + ls.rules.symbols.name(m.sym) +
+                                            "' is not a finite number"});
+          return false;
+        }
+        vals.push_back(v);
+      }
+      ls.current.push(m.sym, vals.data(), int(vals.size()));
+    }
+  }
+  if (ls.rules.cpfg) return true;  // cpfg decomposes within derivation steps only, not the axiom
+  DeriveOptions d;
+  d.max_modules = opts.max_modules;
+  auto res = decompose(ls.rules, ls.current, -1, d, ls.scratch);
+  if (!res.ok) {
+    diags.push_back(res.error);
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+// A cpfg model: the .l file found in a folder or given, and its view file,
+// colours, functions, contours and surfaces, as load options.
+bool cpfg_model(const std::string& path, LoadOptions& opts, std::string& lsystem, std::vector<grammar::Diagnostic>& diags) {
+  CpfgModelFiles files;
+  std::string err;
+  if (!find_cpfg_model(path, files, err)) {
+    diags.push_back({path, {}, err});
+    return false;
+  }
+  lsystem = files.lsystem;
+  CpfgView& view = opts.compile.view;
+  if (!files.view.empty()) {
+    read_view_file(files.view, view, opts.compile.functions, diags);
+  } else {
+    diags.push_back({files.lsystem, {}, "no view file (.v) found beside it: cpfg's defaults are used (angle 45, "
+                                        "line width 1 pixel)", true});
+  }
+  int first = 0;
+  for (const std::string& m : files.colourmaps) {
+    if (!read_colour_map(m, first, view.palette, err)) diags.push_back({m, {}, err + ": colours are lsd's", true});
+    first += 256;
+  }
+  first = 0;
+  for (const std::string& m : files.materials) {
+    if (!read_materials(m, first, view.palette, err)) diags.push_back({m, {}, err + ": colours are lsd's", true});
+    first += 256;
+  }
+  opts.environment = files.environment;
+  opts.compile.environment = !files.environment.empty();
+  // cpfg passes the names of a function set (not of single `function:` files,
+  // whose names may be the model's variables) to the preprocessor: func(BR_ANGLE, x)
+  for (std::size_t k = 0; view.function_set && k < opts.compile.functions.functions.size(); ++k) {
+    const std::string& n = opts.compile.functions.functions[k].name;
+    bool name = !n.empty() && (std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_');
+    for (char c : n) name = name && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (name) opts.macros.push_back({n, std::to_string(k + 1)});
+  }
+  return true;
+}
+
+}  // namespace
+
+bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
+                  std::vector<grammar::Diagnostic>& diags) {
+  std::string file = path, err;
+  LoadOptions o = opts;
+  std::error_code ec;
+  if ((std::filesystem::is_directory(path, ec) || is_cpfg_path(path)) && !cpfg_model(path, o, file, diags))
+    return false;
+  std::string text;
+  if (!read_file(file, text, &err, limits::kLsFileBytes)) {
+    diags.push_back({file, {}, err});
+    return false;
+  }
+  return load_lsystem_text(text, file, o, ls, diags);
+}
+
+RepeatDetector::RepeatDetector(const RuleSet& rules, const ModuleString& s, long step)
+    : on_(rules.deterministic), saved_at_(step) {
+  if (on_ && s.size() <= kMaxSnapshot) saved_ = s;
+  else saved_at_ = -1;
+}
+
+long RepeatDetector::observe(const ModuleString& s, bool same, long step) {
+  if (!on_) return 0;
+  if (same) return 1;
+  if (s.size() > kMaxSnapshot) return 0;
+  if (saved_at_ >= 0 && s == saved_) return step - saved_at_;
+  if (saved_at_ < 0 || step - saved_at_ >= power_) {  // Brent: move the snapshot at powers of two
+    saved_ = s;
+    saved_at_ = step;
+    power_ *= 2;
+  }
+  return 0;
+}
+
+namespace {
+
+// cpfg's environment pass before a derivation step: the turtle walks the
+// string as drawn (the homomorphism applied) and every ?E is sent with the
+// turtle there; the answers go into the ?E parameters. The program starts at
+// the first ?E. A failure is one warning; the ?E keep their values from then on.
+void ask_environment(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions& opts,
+                     std::vector<grammar::Diagnostic>& diags) {
+  if (ls.environment_file.empty() || ls.environment_failed) return;
+  std::vector<EnvironmentProgram::Query> queries;
+  for (std::size_t i = 0; i < ls.current.size(); ++i)
+    if (ls.current.sym[i] == kSymQueryE) queries.push_back({std::uint32_t(i), {}});
+  if (queries.empty()) return;
+  auto fail = [&](const std::string& why) {
+    diags.push_back({ls.environment_file, {}, "environment program: " + why + "; the ?E modules keep their "
+                                              "parameters from now on", true});
+    ls.environment_failed = true;
+    ls.environment.reset();
+  };
+  std::string err;
+  if (!ls.environment) {
+    EnvironmentFile file;
+    if (!read_environment_file(ls.environment_file, file, err)) return fail(err);
+    if (file.interpreted_modules)
+      diags.push_back({ls.environment_file, {}, "environment program: lsd does not send the graphics of the "
+                                                "modules after ?E (interpreted modules)", true});
+    ls.environment = EnvironmentProgram::start(file, environment_timeout(), err);
+    if (!ls.environment) return fail(err);
+  }
+  // The turtle at each ?E of the string as drawn. A homomorphism that keeps
+  // the ?E (the usual case) keeps their order: the k-th drawn is the k-th.
+  ModuleString drawn;
+  const ModuleString* walked = &ls.current;
+  if (!ls.rules.homomorphism.empty() && apply_homomorphism(ls.rules, ls.current, drawn, opts, ls.scratch).ok)
+    walked = &drawn;
+  auto at = environment_queries(*walked, topt);
+  if (at.size() != queries.size()) {
+    diags.push_back({ls.environment_file, {}, "environment program: the homomorphism adds or removes ?E "
+                                              "modules: the turtle is taken from the string without it", true});
+    at = environment_queries(ls.current, topt);
+  }
+  for (std::size_t k = 0; k < queries.size(); ++k) queries[k].turtle = at[k].second;
+  if (!ls.environment->exchange(ls.current, ls.rules.symbols, queries, ls.steps_done, err)) fail(err);
+}
+
+}  // namespace
+
+bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags) {
+  if (ls.steps_done + n > limits::kDerivationSteps) {  // steps are counted in an int (and saved, see string_io.cpp)
+    diags.push_back({ls.rules.path, {}, "deriving " + std::to_string(n) + " more steps after step " +
+                                            std::to_string(ls.steps_done) + " would pass the limit of " +
+                                            limits::kDerivationStepsText + " derivation steps"});
+    return false;
+  }
+  if (n > 0) ls.history.clear();  // it belonged to the model of the old string
+  const TurtleOptions topt = turtle_options(ls.rules);
+  RepeatDetector repeat(ls.rules, ls.current, ls.steps_done);
+  ls.scratch.machine = &ls.machine;  // (ls may have been moved since it was loaded)
+  ls.machine.arrays = &ls.rules.arrays;
+  ls.machine.functions = &ls.rules.functions;
+  // cpfg's blocks around each step; a block's error stops the derivation.
+  auto block = [&](const CompiledBlock& b) {
+    if (b.empty()) return true;
+    grammar::Diagnostic err;
+    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, std::uint64_t(ls.steps_done), 2001);
+    if (run_block(ls.rules, b, ls.machine, rng, err)) return true;
+    err.message += " (derivation step " + std::to_string(ls.steps_done + 1) + ")";
+    diags.push_back(err);
+    return false;
+  };
+  for (long k = 0; k < n; ++k) {
+    if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
+    ask_environment(ls, topt, opts, diags);
+    if (!block(ls.rules.start_each)) return false;
+    auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
+    if (!res.ok) {  // ls.current still holds the last complete string
+      diags.push_back(res.error);
+      return false;
+    }
+    ++ls.steps_done;
+    if (!block(ls.rules.end_each)) return false;
+    if (ls.steps_done == ls.rules.derivation_length && !block(ls.rules.end)) return false;
+    if (ls.rules.has_queries) fill_queries(ls.current, topt);
+    if (ls.machine.stop) {  // stop(n): the derivation ends here (CPFG manual 5.6)
+      diags.push_back({ls.rules.path, {}, "stop() was called: the derivation ends after step " +
+                                              std::to_string(ls.steps_done), true});
+      ls.machine.stop = false;
+      break;
+    }
+    // (the string before the step had its queries filled, so res.same is exact with queries too)
+    if (long period = ls.environment_file.empty() ? repeat.observe(ls.current, res.same, ls.steps_done) : 0) {
+      const long left = n - (k + 1), skip = left - left % period;  // whole periods change nothing
+      k += skip;
+      ls.steps_done += int(skip);
+    }
+  }
+  return true;
+}
+
+StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history) {
+  StringHeader h;
+  h.present = true;
+  h.time = ls.time();
+  h.step = ls.steps_done;
+  h.has_clock = ls.clock.ticks > 0;
+  h.clock_origin = ls.clock.origin;
+  h.clock_dt = ls.clock.dt;
+  h.clock_ticks = ls.clock.ticks;
+  h.history = history;
+  return h;
+}
+
+std::string saved_text(const Lsystem& ls) { return saved_text(ls, ls.history); }
+
+std::string saved_text(const Lsystem& ls, const std::vector<double>& history) {
+  const StringHeader h = saved_header(ls, history);
+  return header_line(h) + (history.empty() ? std::string() : history_line(history)) +
+         string_to_text(ls.current, ls.rules.symbols);
+}
+
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error) {
+  return save_string(path, ls, ls.history, error);
+}
+
+bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error) {
+  return write_string_file(path, saved_header(ls, history), ls.current, ls.rules.symbols, error);
+}
+
+}  // namespace lsd::interp

@@ -1,0 +1,704 @@
+#include "interpreter/lsystem/rules.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "common/limits.hpp"
+#include "grammar/alphabet.hpp"
+#include "interpreter/lsystem/src/compile_ctx.hpp"
+
+namespace lsd::interp {
+
+namespace detail {
+
+NameLookup Ctx::constants_only() const {
+  NameLookup l;
+  l.constant = [this](const std::string& n) -> std::optional<double> {
+    auto it = rs.constants.find(n);
+    if (it == rs.constants.end()) return std::nullopt;
+    return it->second;
+  };
+  return l;
+}
+
+NameLookup Ctx::with_globals() const {
+  NameLookup l = constants_only();
+  l.global = [this](const std::string& n) {
+    for (std::size_t k = 0; k < rs.globals.size(); ++k)
+      if (rs.globals[k] == n) return int(k);
+    return -1;
+  };
+  l.array = [this](const std::string& n, int& id) -> const ArrayInfo* {
+    for (std::size_t k = 0; k < rs.arrays.size(); ++k)
+      if (rs.arrays[k].name == n) {
+        id = int(k);
+        return &rs.arrays[k];
+      }
+    return nullptr;
+  };
+  return l;
+}
+
+bool Ctx::constant(const grammar::Expr& e, double& v, const std::string& what) const {
+  CompiledExpr c;
+  if (!compile_expr(e, constants_only(), c, diags, path)) return false;
+  if (!c.is_constant) {
+    error(e.pos, what + " must be a constant expression (no random numbers)");
+    return false;
+  }
+  if (!std::isfinite(c.value)) {
+    error(e.pos, what + " is not a finite number");
+    return false;
+  }
+  v = c.value;
+  return true;
+}
+
+bool Ctx::split(const grammar::ModuleAst& m, std::vector<SymbolId>& syms) const {
+  std::size_t bad = 0;
+  if (!rs.symbols.split(m.word, syms, bad)) {
+    grammar::Pos p = m.pos;
+    p.col += int(bad);
+    if (grammar::is_builtin_prefix(m.word[0]))
+      error(p, "unknown built-in module '" + m.word + "'");
+    else
+      error(p, "'" + std::string(1, m.word[bad]) + "' is not a module symbol (declare multi-character names with module:)");
+    return false;
+  }
+  return true;
+}
+
+bool Ctx::symbols_of(const grammar::ModuleList& list, std::vector<SymbolId>& out) const {
+  bool ok = true;
+  for (const auto& m : list) {
+    if (m.has_params) {
+      error(m.pos, "parameters are not allowed here");
+      ok = false;
+    }
+    ok = split(m, out) && ok;
+  }
+  return ok;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Ctx;
+using grammar::Diagnostic;
+using grammar::Pos;
+
+// Calls visit(symbol, position, params) for every symbol of a written module
+// list: a word like `ApexF(1)` gives Apex, then F with the parameters (the
+// other symbols get nullptr). visit returns false on a mistake.
+template <typename Visit>
+bool for_each_symbol(const Ctx& c, const grammar::ModuleList& list, Visit visit) {
+  bool ok = true;
+  std::vector<SymbolId> syms;
+  for (const auto& m : list) {
+    syms.clear();
+    if (!c.split(m, syms)) {
+      ok = false;
+      continue;
+    }
+    for (std::size_t k = 0; k < syms.size(); ++k) {
+      grammar::Pos pos = m.pos;
+      pos.col += int(k);
+      const bool last = k + 1 == syms.size() && m.has_params;
+      ok = visit(syms[k], pos, last ? &m.params : nullptr) && ok;
+    }
+  }
+  return ok;
+}
+
+// One pattern module list (contexts, predecessor). Parameters bind new slots.
+bool pattern_list(const Ctx& c, const grammar::ModuleList& list, std::vector<PatternModule>& out,
+                  std::map<std::string, int>& slots) {
+  return for_each_symbol(c, list, [&](SymbolId sym, grammar::Pos pos, const std::vector<grammar::Expr>* params) {
+      bool ok = true;
+      PatternModule pm;
+      pm.sym = sym;
+      pm.pos = pos;
+      if (!params && c.rs.cpfg) pm.arity = 0;  // cpfg: `A` matches an A without parameters only
+      if (params) {
+        const auto& m_params = *params;
+        pm.arity = int(m_params.size());
+        for (const auto& p : m_params) {
+          if (p.kind != grammar::Expr::Kind::Name) {
+            c.error(p.pos, "a pattern's parameters must be names");
+            ok = false;
+            continue;
+          }
+          if (slots.count(p.text)) {
+            c.error(p.pos, "parameter '" + p.text + "' is bound twice in this production");
+            ok = false;
+            continue;
+          }
+          int s = int(slots.size());
+          slots[p.text] = s;
+          pm.slots.push_back(s);
+        }
+      }
+      out.push_back(pm);
+      return ok;
+  });
+}
+
+bool successor_list(const Ctx& c, const grammar::ModuleList& list, const NameLookup& names,
+                    std::vector<SuccessorModule>& out) {
+  return for_each_symbol(c, list, [&](SymbolId sym, grammar::Pos pos, const std::vector<grammar::Expr>* params) {
+      bool ok = true;
+      SuccessorModule sm;
+      sm.sym = sym;
+      sm.pos = pos;
+      if (sym == kSymMove && params && params->size() == 12) sm.sym = kSymBase;  // a version 1 or 2 base state
+      if (params) {
+        for (const auto& p : *params) {
+          CompiledExpr e;
+          if (p.kind == grammar::Expr::Kind::String) {  // @L("label %g", x): lsd draws no labels
+            c.warning(p.pos, "labels are not drawn: the text parameter of '" + c.rs.symbols.name(sym) +
+                                 "' is kept as 0");
+            e.code.push_back({Op::Const, 0, 0.0});
+            sm.params.push_back(std::move(e));
+            continue;
+          }
+          if (!compile_expr(p, names, e, c.diags, c.path)) {
+            ok = false;
+            continue;
+          }
+          if (e.is_constant && !std::isfinite(e.value)) {  // folded: derivation would copy it unchecked
+            c.error(p.pos, "parameter " + std::to_string(sm.params.size() + 1) + " of '" +
+                               c.rs.symbols.name(sm.sym) + "' is " + (std::isnan(e.value) ? "not a number" : "infinite"));
+            ok = false;
+            continue;
+          }
+          sm.params.push_back(std::move(e));
+        }
+      } else if (c.rs.dynamics.enabled && sm.sym == c.rs.dynamics.joint) {
+        // A bare J means J(0,0,0,0,0,0) (LANGUAGE.md section 6): a new joint starts at rest.
+        for (int i = 0; i < 6; ++i) {
+          CompiledExpr z;
+          z.code.push_back({Op::Const, 0, 0.0});
+          sm.params.push_back(z);
+        }
+      }
+      out.push_back(std::move(sm));
+      return ok;
+  });
+}
+
+// Brackets of an axiom or successor must balance (section 2).
+template <typename M>
+bool check_brackets(const Ctx& c, const std::vector<M>& mods, const char* what) {
+  std::vector<grammar::Pos> open;
+  for (const auto& m : mods) {
+    if (m.sym == '[') open.push_back(m.pos);
+    if (m.sym == ']') {
+      if (open.empty()) {
+        c.error(m.pos, std::string("unbalanced brackets: ']' without a matching '[' in the ") + what);
+        return false;
+      }
+      open.pop_back();
+    }
+  }
+  if (!open.empty()) {
+    c.error(open.back(), std::string("unbalanced brackets: '[' is never closed in the ") + what);
+    return false;
+  }
+  return true;
+}
+
+void compile_production(const Ctx& c, const grammar::ProductionAst& pa, ProductionGroup& g) {
+  Production p;
+  p.pos = pa.pos;
+  if (c.rs.cpfg)  // cpfg reads `@G --> *` as modules @ and G; lsd has no such modules
+    for (const auto& m : pa.pred) {
+      std::vector<SymbolId> syms;
+      std::size_t bad = 0;
+      if (grammar::is_builtin_prefix(m.word[0]) && !c.rs.symbols.split(m.word, syms, bad)) {
+        c.warning(m.pos, "'" + m.word + "' is not a module lsd knows (cpfg reads it as '" + m.word.substr(0, 1) +
+                             "' and '" + m.word.substr(1) + "'): this production is ignored");
+        return;
+      }
+    }
+  std::map<std::string, int> slots;
+  bool ok = true;
+  if (pa.has_left) ok = pattern_list(c, pa.left, p.left, slots) && ok;
+  std::vector<PatternModule> pred;
+  ok = pattern_list(c, pa.pred, pred, slots) && ok;
+  if (!pred.empty()) {
+    p.pred = pred[0];
+    p.pred_rest.assign(pred.begin() + 1, pred.end());
+  } else {
+    ok = false;
+  }
+  if (pa.has_right) ok = pattern_list(c, pa.right, p.right, slots) && ok;
+  for (const auto& m : p.left)
+    if (m.sym == '[' || m.sym == ']') {
+      c.error(m.pos, "brackets are not supported in a left context");
+      ok = false;
+    }
+  if (ok && pred.size() == 1 && (p.pred.sym == '[' || p.pred.sym == ']')) {
+    c.error(p.pred.pos, "a bracket alone cannot be a predecessor");
+    ok = false;
+  }
+  p.nslots = int(slots.size());
+  // Names the statements assign that are neither bound nor global are the
+  // production's own variables (cpfg's local variables), set to 0 before
+  // the statements run.
+  std::vector<std::string> assigned;
+  if (pa.has_pre) assigned_names(pa.pre, assigned);
+  if (pa.has_post) assigned_names(pa.post, assigned);
+  NameLookup names = c.with_globals();
+  for (const std::string& n : assigned) {
+    int array_id;
+    if (slots.count(n) || names.global(n) >= 0 || names.array(n, array_id)) continue;
+    const int slot = int(slots.size());
+    slots[n] = slot;
+  }
+  p.nlocals = int(slots.size()) - p.nslots;
+  names.slot = [&slots](const std::string& n) {
+    auto it = slots.find(n);
+    return it == slots.end() ? -1 : it->second;
+  };
+  if (pa.has_pre) ok = compile_block(pa.pre, names, p.pre, c.diags, c.path) && ok;
+  if (pa.has_post) ok = compile_block(pa.post, names, p.post, c.diags, c.path) && ok;
+  p.has_pre = pa.has_pre;
+  p.has_post = pa.has_post;
+  if (pa.has_cond) ok = compile_expr(pa.cond, names, p.cond, c.diags, c.path) && ok;
+  p.has_cond = pa.has_cond;
+  ok = successor_list(c, pa.succ, names, p.succ) && ok;
+  ok = ok && check_brackets(c, p.succ, "successor");
+  if (pa.has_weight) {
+    ok = compile_expr(pa.weight, names, p.weight, c.diags, c.path) && ok;
+  } else {
+    p.weight.code.push_back({Op::Const, 0, 1.0});
+    p.weight.value = 1.0;
+  }
+  if (!ok) return;
+  for (const auto& s : p.succ)
+    for (const auto& e : s.params) {
+      if (!e.is_constant) p.succ_constant = false;
+      if (e.uses_random) g.any_random = true;
+      if (e.uses_machine) g.uses_machine = true;
+    }
+  for (const CompiledExpr* e : {&p.cond, &p.weight, &p.pre, &p.post}) {
+    if (e->uses_random) g.any_random = true;
+    if (e->uses_machine) g.uses_machine = true;
+  }
+  if (p.has_pre || p.has_post) g.uses_machine = true;
+  if (p.succ_constant) {
+    for (const auto& s : p.succ) {
+      std::vector<double> v;
+      for (const auto& e : s.params) v.push_back(e.value);
+      p.succ_string.push(s.sym, v.data(), int(v.size()));
+    }
+  }
+  if (p.has_context()) g.any_context = true;
+  if (p.nslots + p.nlocals > g.max_slots) g.max_slots = p.nslots + p.nlocals;
+  g.prods.push_back(std::move(p));
+}
+
+void index_group(ProductionGroup& g, SymbolId nsym) {
+  g.by_symbol.assign(nsym, {});
+  g.has_rule.assign(nsym, 0);
+  for (std::size_t i = 0; i < g.prods.size(); ++i) {
+    g.by_symbol[g.prods[i].pred.sym].push_back(std::int32_t(i));
+    g.has_rule[g.prods[i].pred.sym] = 1;
+  }
+}
+
+// cpfg's global variables and arrays (define:, Start:, End:, StartEach:,
+// EndEach:) and its four blocks (CPFG manual 2.2, 4.1).
+void compile_globals(const Ctx& c, const detail::HeaderState& st, RuleSet& rs) {
+  std::size_t elements = 0;
+  if (st.define && st.define->block_ok) {
+    for (const grammar::ArrayDecl& d : st.define->arrays) {
+      ArrayInfo a;
+      a.name = d.name;
+      bool ok = true;
+      for (const grammar::Expr& e : d.dims) {
+        double v = 0;
+        if (!c.constant(e, v, "an array dimension")) {
+          ok = false;
+          continue;
+        }
+        if (!(v >= 1 && v == std::floor(v) && v <= double(limits::kArrayElements))) {
+          c.error(e.pos, "an array dimension must be a whole number from 1 to " + std::to_string(limits::kArrayElements));
+          ok = false;
+          continue;
+        }
+        a.dims.push_back(int(v));
+      }
+      for (const ArrayInfo& o : rs.arrays)
+        if (o.name == a.name) {
+          c.error(d.pos, "array '" + a.name + "' is declared twice");
+          ok = false;
+        }
+      if (!ok) continue;
+      if (a.size() > limits::kArrayElements || elements + a.size() > limits::kArrayElements) {
+        c.error(d.pos, "the arrays of define: hold more than " + std::to_string(limits::kArrayElements) + " elements");
+        continue;
+      }
+      elements += a.size();
+      rs.arrays.push_back(std::move(a));
+    }
+  }
+  std::vector<std::string> names;
+  for (const grammar::Item* b : {st.start, st.end, st.start_each, st.end_each})
+    if (b && b->block_ok) assigned_names(b->block, names);
+  for (const std::string& n : names) {
+    bool array = false;
+    for (const ArrayInfo& a : rs.arrays) array = array || a.name == n;
+    if (!array) rs.globals.push_back(n);
+  }
+  // The storage: scalars (0), then each array, with its initial values.
+  rs.globals_init.assign(rs.globals.size(), 0.0);
+  for (std::size_t k = 0; k < rs.arrays.size(); ++k) {
+    ArrayInfo& a = rs.arrays[k];
+    a.offset = std::uint32_t(rs.globals_init.size());
+    rs.globals_init.resize(rs.globals_init.size() + a.size(), 0.0);
+  }
+  if (st.define && st.define->block_ok)
+    for (const grammar::ArrayDecl& d : st.define->arrays) {
+      const ArrayInfo* a = nullptr;
+      for (const ArrayInfo& x : rs.arrays) a = x.name == d.name ? &x : a;
+      if (!a || !d.has_init) continue;
+      if (d.init.size() > a->size()) {
+        c.error(d.pos, "array '" + d.name + "' has " + std::to_string(a->size()) + " elements but " +
+                           std::to_string(d.init.size()) + " initial values");
+        continue;
+      }
+      for (std::size_t k = 0; k < d.init.size(); ++k) {
+        double v = 0;
+        if (c.constant(d.init[k], v, "an array's initial value")) rs.globals_init[a->offset + k] = v;
+      }
+    }
+  const NameLookup names_g = c.with_globals();
+  auto block = [&](const grammar::Item* it, CompiledBlock& out) {
+    if (!it || !it->block_ok) return;
+    out.pos = it->pos;
+    compile_block(it->block, names_g, out.code, c.diags, c.path);
+  };
+  block(st.start, rs.start);
+  block(st.end, rs.end);
+  block(st.start_each, rs.start_each);
+  block(st.end_each, rs.end_each);
+}
+
+void compile_section(const Ctx& c, const grammar::Section& s, ProductionGroup& g, const char* name) {
+  for (const auto& p : s.productions) compile_production(c, p, g);
+  if (s.has_seed) {
+    double v = 0;
+    if (c.constant(s.seed, v, "the homomorphism's seed")) {
+      g.has_seed = true;
+      g.seed = std::uint64_t(std::llround(std::fabs(std::fmin(v, 9e18))));
+    }
+  }
+  if (s.has_depth) {
+    double d = 1;
+    if (c.constant(s.max_depth, d, "maximum depth")) {
+      if (d < 0 || d > limits::kRewriteDepth || d != std::floor(d))
+        c.error(s.max_depth.pos, std::string("the ") + name + " maximum depth must be a whole number from 0 to " +
+                                     std::to_string(limits::kRewriteDepth));
+      else
+        g.depth = int(d);
+    }
+  }
+}
+
+// A pattern whose parameter count no axiom or successor produces can never match.
+void check_arities(const Ctx& c) {
+  std::map<SymbolId, std::set<int>> produced;  // the parameter counts each symbol is produced with
+  const RuleSet& rs = c.rs;
+  for (std::size_t i = 0; i < rs.axiom.size(); ++i) produced[rs.axiom.sym[i]].insert(rs.axiom.nparams(i));
+  for (const auto& m : rs.axiom_succ) produced[m.sym].insert(int(m.params.size()));
+  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
+    for (const auto& p : g->prods)
+      for (const auto& s : p.succ) produced[s.sym].insert(int(s.params.size()));
+  auto check = [&](const PatternModule& m) {
+    if (m.arity < 0 || m.sym == '[' || m.sym == ']') return;
+    auto it = produced.find(m.sym);
+    if (it == produced.end() || it->second.count(m.arity)) return;
+    std::string have;
+    for (int a : it->second) have += (have.empty() ? "" : " or ") + std::to_string(a);
+    const std::string msg = "module '" + rs.symbols.name(m.sym) + "' with " + std::to_string(m.arity) +
+                            " parameter" + (m.arity == 1 ? "" : "s") +
+                            " is never produced (the axiom and successors give it " + have + ")";
+    if (rs.cpfg) c.warning(m.pos, msg + ": the production never applies");  // cpfg says nothing
+    else c.error(m.pos, msg);
+  };
+  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
+    for (const auto& p : g->prods) {
+      for (const auto& m : p.left) check(m);
+      check(p.pred);
+      for (const auto& m : p.pred_rest) check(m);
+      for (const auto& m : p.right) check(m);
+    }
+}
+
+// #define in file order, -D overriding.
+void compile_constants(const Ctx& c, const grammar::FileAst& file, const CompileOptions& opts, RuleSet& rs) {
+  std::map<std::string, double> overrides(opts.defines.begin(), opts.defines.end());
+  for (const auto& d : file.defines) {
+    auto o = overrides.find(d.name);
+    if (o != overrides.end()) {
+      rs.constants[d.name] = o->second;
+      continue;
+    }
+    double v;
+    if (c.constant(d.value, v, "#define " + d.name)) rs.constants[d.name] = v;
+  }
+  for (const auto& [n, v] : overrides) rs.constants[n] = v;
+}
+
+// Which symbols context matching sees (ignore:, consider:; brackets always).
+void compile_seen(const detail::HeaderState& st, RuleSet& rs) {
+  rs.seen.assign(rs.symbols.size(), 1);
+  if (st.has_consider) {
+    rs.seen.assign(rs.symbols.size(), 0);
+    for (auto s : st.consider) rs.seen[s] = 1;
+  }
+  for (auto s : st.ignore) rs.seen[s] = 0;
+  // lsd sees brackets always; cpfg only when they are considered (consider: I[])
+  // or not ignored, and then steps over unseen ones in a right context.
+  if (!rs.cpfg) rs.seen['['] = rs.seen[']'] = 1;
+}
+
+// Flags the derivation reads: queries present, deterministic steps.
+void summarise(RuleSet& rs) {
+  auto is_query = [](SymbolId s) { return (s >= kSymQueryP && s <= kSymQueryU) || s == kSymQueryQ; };
+  for (auto s : rs.axiom.sym) rs.has_queries = rs.has_queries || is_query(s);
+  for (const auto& m : rs.axiom_succ) rs.has_queries = rs.has_queries || is_query(m.sym);
+  for (const ProductionGroup* g : {&rs.main, &rs.decomposition})
+    for (const auto& p : g->prods)
+      for (const auto& s : p.succ) rs.has_queries = rs.has_queries || is_query(s.sym);
+
+  // Statements and global variables carry state the string does not show.
+  const bool machine = rs.main.uses_machine || rs.decomposition.uses_machine || !rs.start_each.empty() ||
+                       !rs.end_each.empty() || !rs.globals.empty() || !rs.arrays.empty();
+  rs.deterministic = !rs.main.any_random && !rs.decomposition.any_random && !machine;
+  if (rs.stochastic)  // a choice is made only where two productions share a predecessor
+    for (const ProductionGroup* g : {&rs.main, &rs.decomposition})
+      for (const auto& c : g->by_symbol) rs.deterministic = rs.deterministic && c.size() < 2;
+}
+
+// Modules of a constant module list (an axiom), appended to out.
+bool constant_modules(const Ctx& c, const grammar::ModuleList& list, ModuleString& out) {
+  std::vector<SuccessorModule> succ;
+  if (!successor_list(c, list, c.constants_only(), succ)) return false;
+  if (!check_brackets(c, succ, "axiom")) return false;
+  bool ok = true;
+  for (const auto& s : succ) {
+    std::vector<double> vals;
+    for (const auto& e : s.params) {
+      if (!e.is_constant) {
+        c.error(s.pos, "the axiom's parameters must be constants");
+        ok = false;
+        break;
+      }
+      if (!std::isfinite(e.value)) {
+        c.error(s.pos, "parameter of '" + c.rs.symbols.name(s.sym) + "' is not a finite number");
+        ok = false;
+        break;
+      }
+      vals.push_back(e.value);
+    }
+    out.push(s.sym, vals.data(), int(vals.size()));
+  }
+  return ok;
+}
+
+// A cpfg axiom: its parameters may use the global variables of Start: and
+// random numbers; such an axiom is evaluated when the file is loaded, after
+// the Start: block.
+void cpfg_axiom(const Ctx& c, const grammar::ModuleList& list, RuleSet& rs) {
+  std::vector<SuccessorModule> succ;
+  if (!successor_list(c, list, c.with_globals(), succ) || !check_brackets(c, succ, "axiom")) return;
+  bool constant = true;
+  for (const auto& m : succ)
+    for (const auto& e : m.params) constant = constant && e.is_constant;
+  if (!constant) {
+    rs.axiom_succ = std::move(succ);
+    return;
+  }
+  for (const auto& m : succ) {
+    std::vector<double> vals;
+    for (const auto& e : m.params) vals.push_back(e.value);
+    rs.axiom.push(m.sym, vals.data(), int(vals.size()));
+  }
+}
+
+}  // namespace
+
+RunSettings file_settings(const RuleSet& rules) {
+  RunSettings s = rules.dynamics.file;
+  s.derivation_length = rules.derivation_length;
+  return s;
+}
+
+bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, ModuleString& out,
+                         std::vector<Diagnostic>& diags) {
+  const Ctx c{rules.path, rules, diags};
+  return constant_modules(c, list, out);
+}
+
+// What lsd's turtle does not draw of cpfg's modules (CPFG manual 6): one
+// warning per module, where it is first written, that says what is ignored.
+void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos, bool environment) {
+  static const std::map<SymbolId, const char*> kIgnored = {
+      {kSymLabel, "labels (@L) are not drawn"},
+      {kSymSystem, "system calls (@S) are not run"},
+      {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},
+      {kSymRayNewObject, nullptr}, {kSymCondCut, nullptr},
+      {kSymPatchInit, "L-system defined surfaces (@PS @PC @PD) are not drawn"}, {kSymPatchPoint, nullptr},
+      {kSymPatchDraw, nullptr},
+      {kSymQueryE, "?E is answered by an environment program only, and this model names none (-e file.e in "
+                   "its folder's specifications): ?E keeps its parameters"},
+      {kSymQueryQ, "?Q is not filled: it keeps its parameters"},
+      {kSymCircleBoundScreen, "bounded circles (@bo @bc) are not drawn"}, {kSymCircleBound, nullptr},
+      {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
+      {kSymBackColourDown, nullptr},
+      {kSymScale, "the turtle scale (@D @Di @Dd) is ignored"}, {kSymScaleUp, nullptr}, {kSymScaleDown, nullptr},
+      {'_', "'_' (the elasticity of the old tropism) is ignored: the view file's initial elasticity stays"},
+  };
+  std::map<const char*, grammar::Pos> first;  // message -> where first written
+  std::vector<const char*> order;
+  auto see = [&](SymbolId sym, grammar::Pos pos) {
+    auto it = kIgnored.find(sym);
+    if (it == kIgnored.end() || (sym == kSymQueryE && environment)) return;
+    while (!it->second) --it;  // a family shares the message of its first member
+    if (first.emplace(it->second, pos).second) order.push_back(it->second);
+  };
+  // Generalized cylinders (@# @! @Gc @Ge): a constant that lsd cannot use as
+  // written, once per module and value (computed ones are clamped silently).
+  std::set<std::pair<SymbolId, double>> told;
+  auto check = [&](SymbolId sym, int np, double v, grammar::Pos pos) {
+    if (np < 1 || !told.emplace(sym, v).second) return;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    if (sym == kSymGcContour && v != 0 && !rs.functions.contours.count(int(v)))
+      c.warning(pos, std::string("@#(") + buf + "): the view file defines no contour " + buf +
+                         " (contour: id file): generalized cylinders take the circle, as in cpfg");
+    else if ((sym == kSymGcPoint || sym == kSymGcEnd) && !(v <= 256))
+      c.warning(pos, std::string(sym == kSymGcPoint ? "@Gc(" : "@Ge(") + buf +
+                         "): at most 256 strips are drawn between two control points");
+    else if (sym == kSymTexture && v != 0 &&
+             !(v >= 1 && rs.view.textures && v <= double(rs.view.textures->size()) &&
+               (*rs.view.textures)[std::size_t(v) - 1].width > 0))
+      c.warning(pos, std::string("@Tx(") + buf + "): the view file defines no texture " + buf +
+                         " that lsd could read (texture: F: file): texturing is off, as in cpfg");
+    else if (sym == kSymGcSides && !(v <= 256))
+      c.warning(pos, std::string("@!(") + buf + "): at most 256 sides are drawn around a generalized cylinder");
+    else if (sym == '{' && v != 0 && !(v >= 1 && v < 5))
+      c.warning(pos, std::string("{(") + buf + "): the curve types of generalized cylinders are 1 to 4 (0 a polygon): "
+                         "this { is ignored, as in cpfg");
+    else if (sym == '.' && !(v <= 256))
+      c.warning(pos, std::string(".(") + buf + "): at most 256 strips are drawn between two control points");
+  };
+  // Curves of generalized cylinders in one module list: a constant }(type)
+  // after a constant {(other type) at the same branch depth. `curve` holds
+  // the type of the curve on at each depth: 0 none, NaN one of a computed type.
+  // np < 0: a first parameter that is not a constant.
+  std::vector<double> curve;
+  auto follow = [&](SymbolId sym, int np, double v, grammar::Pos pos) {
+    if (curve.empty()) curve.push_back(0);
+    double& on = curve.back();
+    const bool typed = np < 0 || (np > 0 && v != 0);  // {(0), {, }(0) and } are polygons
+    if (sym == '[') {
+      curve.push_back(double(on));
+    } else if (sym == ']') {
+      if (curve.size() > 1) curve.pop_back();
+    } else if (sym == kSymGcStart) {
+      on = 1;
+    } else if (sym == kSymGcEnd) {
+      on = 0;
+    } else if (sym == '{' && typed) {
+      if (np < 0) on = std::nan("");
+      else if (v >= 1 && v < 5) on = std::floor(v);  // other types are ignored (check warns)
+    } else if (sym == '}' && typed) {
+      if (np > 0 && on >= 1 && std::floor(v) != on) {
+        char buf[64], begun[64];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        std::snprintf(begun, sizeof begun, "%g", on);
+        c.warning(pos, std::string("}(") + buf + ") ends the curve of {(" + begun +
+                           "): as cpfg, lsd ignores the type of } and ends the curve as {(" + begun + ") began it");
+      }
+      on = 0;
+    }
+  };
+  for (std::size_t i = 0; i < rs.axiom.size(); ++i) {
+    see(rs.axiom.sym[i], axiom_pos);
+    const int np = int(rs.axiom.param_begin[i + 1] - rs.axiom.param_begin[i]);
+    const double v = np > 0 ? rs.axiom.params[rs.axiom.param_begin[i]] : 0;
+    check(rs.axiom.sym[i], np, v, axiom_pos);
+    follow(rs.axiom.sym[i], np, v, axiom_pos);
+  }
+  auto see_succ = [&](const SuccessorModule& m) {
+    see(m.sym, m.pos);
+    const bool constant = !m.params.empty() && m.params[0].is_constant;
+    if (constant) check(m.sym, 1, m.params[0].value, m.pos);
+    follow(m.sym, m.params.empty() ? 0 : constant ? 1 : -1, constant ? m.params[0].value : 0, m.pos);
+  };
+  curve.clear();
+  for (const SuccessorModule& m : rs.axiom_succ) see_succ(m);
+  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
+    for (const Production& p : g->prods) {
+      curve.clear();
+      for (const SuccessorModule& m : p.succ) see_succ(m);
+    }
+  for (const char* m : order) c.warning(first[m], m);
+}
+
+bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& rs,
+                   std::vector<Diagnostic>& diags) {
+  const std::size_t before = diags.size();
+  rs = RuleSet{};
+  rs.path = file.path;
+  rs.label = file.label;
+  rs.cpfg = file.cpfg;
+  rs.functions = opts.functions;
+  rs.view = opts.view;
+  const Ctx c{rs.path, rs, diags};  // reads what the stages below have compiled
+
+  compile_constants(c, file, opts, rs);
+  detail::declare_modules(c, file, rs);  // first: splitting names needs them
+  detail::HeaderState header;
+  detail::compile_header(c, file, rs, header);
+  if (opts.seed) {
+    rs.stochastic = true;
+    rs.seed = *opts.seed;
+  }
+  detail::compile_dynamics(c, file, rs);
+  compile_seen(header, rs);
+
+  compile_globals(c, header, rs);
+  if (!header.axiom) {
+    c.error({1, 1}, "the file has no 'axiom:'");
+  } else if (header.axiom->modules_ok && !rs.cpfg) {
+    constant_modules(c, header.axiom->modules, rs.axiom);
+  } else if (header.axiom->modules_ok) {
+    cpfg_axiom(c, header.axiom->modules, rs);
+  }
+
+  if (file.ring)
+    c.warning(file.ring_pos, "ring L-systems are not supported: contexts stop at the ends of the string");
+  compile_section(c, file.productions, rs.main, "production");
+  if (file.has_decomposition) compile_section(c, file.decomposition, rs.decomposition, "decomposition");
+  if (file.has_homomorphism) compile_section(c, file.homomorphism, rs.homomorphism, "homomorphism");
+  for (ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism}) index_group(*g, rs.symbols.size());
+
+  check_arities(c);
+  summarise(rs);
+  if (rs.cpfg)
+    warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1}, opts.environment);
+
+  for (std::size_t i = before; i < diags.size(); ++i)
+    if (!diags[i].warning) return false;
+  return true;
+}
+
+}  // namespace lsd::interp

@@ -1,0 +1,138 @@
+// Tests of interpreter/living/src/living_model.cpp: the articulated model built from a string,
+// its structural diagnostics, and the joint state read from / written to it.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "interpreter/living/living_model.hpp"
+#include "interpreter/turtle/turtle.hpp"
+#include "support/lsd_test.hpp"
+
+using namespace lsd;
+
+namespace {
+
+struct Built {
+  interp::Lsystem ls;
+  interp::LivingModel lm;
+  dyn::Data data;  // the string's state, loaded
+  std::vector<grammar::Diagnostic> diags;
+  bool ok = false;
+};
+
+void build(const std::string& text, Built& b) {
+  REQUIRE(test::load_text(text, b.ls, b.diags));
+  b.ok = interp::build_living_model(b.ls.rules, interp::file_settings(b.ls.rules), b.ls.current, b.lm, b.diags);
+  b.data = dyn::make_data(b.lm.model);
+  interp::load_state(b.ls.current, b.lm, b.data);
+}
+
+std::string first_error(const std::string& axiom) {
+  Built b;
+  build("axiom: " + axiom + "\ndynamics:\n", b);
+  CHECK_FALSE(b.ok);
+  CHECK(b.lm.empty());
+  return b.diags.empty() ? "" : b.diags[0].message;
+}
+
+}  // namespace
+
+TEST_CASE("bodies, welds, joints and tips from a bracketed string") {
+  Built b;
+  build("axiom: B(1,0.1) [ +(30) J B(0.5,0.05) B(0.5,0.05) J ] J B(1,0.1) J\ndynamics:\n", b);
+  REQUIRE(b.ok);
+  CHECK(b.lm.nbodies() == 3);                // base, a welded branch, the top
+  CHECK(b.lm.model.parent[1] == 0);
+  CHECK(b.lm.model.parent[2] == 0);
+  CHECK(b.lm.tips.size() == 2);              // the J before ']' and the last J
+  CHECK(b.lm.joint_module[1] == 3);
+  CHECK(b.lm.joint_module[2] == 8);
+  // the welded branch: two cylinders of 0.5 m, 1000 kg/m^3
+  const double m = 1000 * M_PI * 0.05 * 0.05 * 0.5;
+  CHECK(b.lm.model.inertia[1].mass == Approx(2 * m));
+  CHECK(b.lm.model.inertia[1].com.x() == Approx(0.5));  // along the branch's H
+  // the branch joint's rest frame is the turtle frame turned by +(30)
+  // (the base frame is the world: H = (0,1,0), L = (-1,0,0); + turns H toward L)
+  const auto& R = b.lm.model.joint_placement[1].rotation;
+  CHECK(R(0, 0) == Approx(-std::sin(M_PI / 6)));
+  CHECK(R(1, 0) == Approx(std::cos(M_PI / 6)));
+  CHECK(b.lm.model.joint_placement[1].translation.y() == Approx(1));
+  CHECK(b.lm.module_body[4] == 1);
+  CHECK(b.lm.module_body[0] == 0);
+}
+
+TEST_CASE("spring constants follow LANGUAGE.md section 6") {
+  Built b;
+  build("axiom: B(0.2, 0.01, 900, 1e9) J B(0.1, 0.02, 900, 3e9)\ndynamics:\n poisson: 0.25\n damping: 0.5\n", b);
+  REQUIRE(b.ok);
+  const double E = 2e9, G = E / 2.5, r4 = std::pow(0.01, 4) + std::pow(0.02, 4), len = 2 / 0.3;
+  CHECK(b.lm.model.stiffness[1].y() == Approx(E * M_PI / 8 * r4 * len));
+  CHECK(b.lm.model.stiffness[1].z() == Approx(E * M_PI / 8 * r4 * len));
+  CHECK(b.lm.model.stiffness[1].x() == Approx(G * M_PI / 4 * r4 * len));
+  CHECK(b.lm.model.damping[1].x() == 0.5);
+}
+
+TEST_CASE("damping ratio: d = 2 zeta sqrt(k I) with the subtree inertia about the joint") {
+  Built b;
+  build("axiom: B(1, 0.01) J B(1, 0.01)\ndynamics:\n damping ratio: 0.2\n", b);
+  REQUIRE(b.ok);
+  const double m = 1000 * M_PI * 1e-4, I = m * (3 * 1e-4 + 1) / 12 + m * 0.25;  // rod about its end
+  CHECK(b.lm.model.damping[1].y() == Approx(2 * 0.2 * std::sqrt(b.lm.model.stiffness[1].y() * I)));
+}
+
+TEST_CASE("structural mistakes are diagnostics naming the modules") {
+  CHECK_THAT(first_error("J B(1,1)"), Catch::Contains("'J' at module 0 stands before the first body"));
+  CHECK_THAT(first_error("B(1,1) J J B(1,1)"),
+             Catch::Contains("joint 'J' at module 1 is followed by the joint 'J' at module 2 before a body"));
+  CHECK_THAT(first_error("B(1,1) J [ B(1,1) ]"), Catch::Contains("'J' at module 1 is followed by '[' at module 2"));
+  CHECK_THAT(first_error("B(1,1) J(0,0,0) B(1,1)"), Catch::Contains("has 3 parameters; a joint has six"));
+  CHECK_THAT(first_error("B(1)"), Catch::Contains("'B' at module 0 needs at least two parameters"));
+  CHECK_THAT(first_error("B(1,-1)"), Catch::Contains("positive radius"));
+  CHECK_THAT(first_error("B(0,1) J B(0,1)"), Catch::Contains("two bodies of zero length"));
+}
+
+TEST_CASE("a growing tip joint is not an error and keeps its state") {
+  Built b;
+  build("axiom: B(1,0.1) J(0.1,0.2,0.3,1,2,3)\ndynamics:\n", b);
+  REQUIRE(b.ok);
+  CHECK(b.lm.nbodies() == 1);
+  REQUIRE(b.lm.tips.size() == 1);
+  interp::store_state(b.lm, b.data, b.ls.current);
+  CHECK(b.ls.current.param(1)[5] == 3);
+}
+
+TEST_CASE("state round trip: the string's rotation vector and velocity go through the model") {
+  Built b;
+  build("axiom: B(1,0.1) J(0.1,-0.2,0.3,1,2,3) B(1,0.1)\ndynamics:\n", b);
+  REQUIRE(b.ok);
+  CHECK(b.data.w[1].z() == 3);
+  interp::ModuleString s = b.ls.current;
+  interp::store_state(b.lm, b.data, s);
+  for (int k = 0; k < 6; ++k) CHECK(s.param(1)[k] == Approx(b.ls.current.param(1)[k]).margin(1e-15));
+}
+
+TEST_CASE("the drawn plant and the model agree on the bent pose: the tip") {
+  Built b;
+  build("axiom: B(1,0.1) J(0,0.3,0.5,0,0,0) B(0.7,0.1) [ +(20) F(5) ] B(0.4,0.1)\ndynamics:\n", b);
+  REQUIRE(b.ok);
+  dyn::forward_kinematics(b.lm.model, b.data);
+  auto g = interp::interpret(b.ls.current, interp::turtle_options(b.ls.rules));
+  const auto& last = g.segments.back();
+  dyn::Vec3 tip = interp::tip_position(b.lm, b.data);
+  CHECK((tip - last.p1).norm() < 1e-12);
+}
+
+TEST_CASE("young: 0 gives joints without springs; a negative modulus is an error") {
+  Built b;
+  build("axiom: B(0.1, 0.01) J B(1, 0.01) J B(1, 0.01, 500, 0)\ndynamics:\n young: 0\n damping ratio: 0.3\n", b);
+  REQUIRE(b.ok);
+  for (int k = 1; k <= 2; ++k) {
+    CHECK(b.lm.model.stiffness[std::size_t(k)] == dyn::Vec3::Zero());
+    CHECK(b.lm.model.damping[std::size_t(k)] == dyn::Vec3::Zero());  // a ratio of no spring's critical damping
+  }
+  CHECK_THAT(first_error("B(1, 0.01, 500, -1) J B(1, 0.01)"), Catch::Contains("a modulus of at least 0"));
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  CHECK_FALSE(test::load_text("axiom: B(1, 0.1)\ndynamics:\n young: -1\n", ls, d));
+  REQUIRE(!d.empty());
+  CHECK_THAT(d[0].message, Catch::Contains("'young:' must be at least 0"));
+}
