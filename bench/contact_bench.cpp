@@ -38,13 +38,11 @@ struct Case {
 // cases' ratios moved as much as the changes they were to show). Keeps the
 // best block of each case.
 void time_in_turns(std::vector<Case>& cases, int block, int blocks) {
-  StepOptions opt;
-  opt.dt = 1.0 / 60;
   for (int run = 0; run < blocks; ++run)
     for (Case& c : cases) {
       c.d = c.start;
       const auto t0 = Clock::now();
-      for (int s = 0; s < block; ++s) step(*c.model, c.d, opt);
+      for (int s = 0; s < block; ++s) step(*c.model, c.d);
       const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
       c.best = std::min(c.best, ns / block / c.model->nbody());
     }
@@ -55,11 +53,15 @@ void time_in_turns(std::vector<Case>& cases, int block, int blocks) {
 int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
   const int n = 10000;
-  const Model plain = make_plant(n, false);
+  const Model plain = [&] {
+    Model m = make_plant(n, false);
+    m.opt.dt = 1.0 / 60;  // every case steps 1/60 s
+    return m;
+  }();
   Model shaped = plain;
   for (int i = 0; i < n; ++i) shaped.contact.capsules.push_back({i, Vec3::Zero(), Vec3(0.1, 0, 0), 0.01});
   Model self = shaped;
-  self.contact.self = true;
+  self.opt.self_contact = true;
   // A ground far below: capsules and an obstacle, nothing touching.
   Model below = shaped;
   below.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, -100, 0)});
@@ -70,16 +72,18 @@ int main(int argc, char** argv) {
   // its bodies' median height: half of it buried up to its radius in a
   // ground it could not leave, which threw it out with 3 kJ in its first
   // step and diverged in its third.)
-  const Model lying_plain = make_lying_plant(n);
+  const Model lying_plain = [&] {
+    Model m = make_lying_plant(n);
+    m.opt.dt = 1.0 / 60;
+    return m;
+  }();
   Model lying = lying_plain;
   for (int i = 0; i < n; ++i) lying.contact.capsules.push_back({i, Vec3::Zero(), Vec3(0.1, 0, 0), 0.01});
-  const double rest_depth = 0.5 * lying.inertia[1].mass * lying.gravity.norm() / lying.contact.stiffness;
+  const double rest_depth = 0.5 * lying.inertia[1].mass * lying.opt.gravity.norm() / lying.opt.contact_stiffness;
   lying.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, -0.01 + rest_depth, 0)});
   Data settled = make_data(lying);
   randomize_state(lying, settled, 0.0, 0.02, 7);
-  StepOptions settle;
-  settle.dt = 1.0 / 60;
-  for (int s = 0; s < 30; ++s) step(lying, settled, settle);
+  for (int s = 0; s < 30; ++s) step(lying, settled);
   contact_forces(lying, settled);
   const int blocks = 40;
   std::printf("10,000-body plant, one generalized-alpha step of 1/60 s (best of %d blocks of 5 steps, the cases "

@@ -29,19 +29,19 @@ using Clock = std::chrono::steady_clock;
 // paths instead of the dynamics. Short blocks, best of many, also filter out
 // other processes on a shared machine. Sets *diverged if any timed block
 // ended with a non-finite state.
-double time_steps(const Model& model, Data& data, const StepOptions& opt, int block, int blocks,
+double time_steps(const Model& model, Data& data, int block, int blocks,
                   bool* diverged) {
   // One step first, so that generalized-alpha's history is started (a step
   // after a reset is an implicit-Euler start step); every block then starts
   // from that whole state, history included (resetting q and w alone would
   // pair them with the history of another state).
-  step(model, data, opt);
+  step(model, data);
   const Data start = data;
   double best = 1e300;
   for (int run = 0; run < blocks; ++run) {
     data = start;  // same sizes: no allocation
     const auto t0 = Clock::now();
-    for (int s = 0; s < block; ++s) step(model, data, opt);
+    for (int s = 0; s < block; ++s) step(model, data);
     const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
     best = std::min(best, ns / block / model.nbody());
     if (data.first_nonfinite_joint >= 0) *diverged = true;
@@ -56,14 +56,13 @@ double time_steps(const Model& model, Data& data, const StepOptions& opt, int bl
 bool stable(int n, Integrator integrator, double dt, double seconds) {
   CantileverDef def;
   def.n = n;
-  const Model model = make_cantilever(def);
+  Model model = make_cantilever(def);
+  model.opt.dt = dt;
+  model.opt.integrator = integrator;
   Data data = make_data(model);
-  StepOptions opt;
-  opt.dt = dt;
-  opt.integrator = integrator;
   const int steps = std::min(20000, static_cast<int>(std::ceil(seconds / dt)));
   for (int s = 0; s < steps; ++s) {
-    step(model, data, opt);
+    step(model, data);
     if (data.first_nonfinite_joint >= 0) return false;
   }
   forward_kinematics(model, data);
@@ -110,16 +109,16 @@ int main(int argc, char** argv) {
     const int blocks = std::max(20, static_cast<int>(2e7 / (double(block) * n))) / (quick ? 10 : 1);
     double ns[2];
     for (int chain = 1; chain >= 0; --chain) {
-      const Model model = make_plant(n, chain == 1);
+      Model model = make_plant(n, chain == 1);
       Data data = make_data(model);
       randomize_state(model, data, 0.05, 0.1, 1);
-      StepOptions opt;
+      Options& opt = model.opt;
       opt.dt = 1e-3;
       if (const char* integ = std::getenv("LSD_BENCH_INTEGRATOR"))
         opt.integrator = integ[0] == 'e' ? Integrator::kEuler : integ[0] == 'x' ? Integrator::kExplicit : Integrator::kImplicit;
       if (std::getenv("LSD_BENCH_NOGEO")) opt.geometric_stiffness = false;
       if (const char* gt = std::getenv("LSD_BENCH_FAST")) opt.fast_rate = std::atof(gt);
-      ns[1 - chain] = time_steps(model, data, opt, block, blocks, &diverged);
+      ns[1 - chain] = time_steps(model, data, block, blocks, &diverged);
     }
     std::printf("%10d  %12.1f  %12.1f  %12s  %12s\n", n, ns[0], ns[1], "~290", "~360");
   }
@@ -138,16 +137,16 @@ int main(int argc, char** argv) {
   for (int n : {100, 100000}) {
     const int block = std::max(1, 10000 / n);
     const int blocks = std::max(20, static_cast<int>(2e7 / (double(block) * n)));
-    const Model model = make_plant(n, true);
+    Model model = make_plant(n, true);
     double ns[4];
     for (int k = 0; k < 4; ++k) {
       Data data = make_data(model);
       randomize_state(model, data, 0.05, 0.1, 1);
-      StepOptions opt;
+      Options& opt = model.opt;
       opt.dt = 1e-3;
       opt.integrator = k % 2 == 0 ? Integrator::kImplicit : Integrator::kEuler;
-      if (k >= 2) opt.fast_rate = -1;
-      ns[k] = time_steps(model, data, opt, block, blocks, &diverged);
+      opt.fast_rate = k >= 2 ? -1 : kDefaultFastRate;
+      ns[k] = time_steps(model, data, block, blocks, &diverged);
     }
     std::printf("%10d  %12.1f  %12.1f  %14.1f  %14.1f  %7.2fx\n", n, ns[0], ns[1], ns[2], ns[3], ns[2] / ns[3]);
   }

@@ -29,7 +29,7 @@ const char* name(Integrator i) {
 Swing beam(double young, Integrator integrator, double dt, bool* finite) {
   CantileverDef def;
   def.young = young;
-  StepOptions opt;
+  Options opt;
   opt.dt = dt;
   opt.integrator = integrator;
   const Recording r = cantilever_sway(def, opt, 3.0);
@@ -45,12 +45,11 @@ struct ChainRun {
   double kept;  // energy above the floor at the end / at the start
 };
 ChainRun chain(const ChainDef& def, Integrator integrator, double dt, double duration) {
-  const Model model = make_hanging_chain(def);
+  Model model = make_hanging_chain(def);
+  model.opt.dt = dt;
+  model.opt.integrator = integrator;
   Data data = make_data(model);
-  StepOptions opt;
-  opt.dt = dt;
-  opt.integrator = integrator;
-  const Recording r = record_run(model, data, opt, duration, model.nbody() - 1, Vec3::Zero());
+  const Recording r = record_run(model, data, duration, model.nbody() - 1, Vec3::Zero());
   double highest = r.energy.front();
   for (double e : r.energy) highest = std::max(highest, e);
   const double above = r.energy.front() - hanging_chain_floor(def);

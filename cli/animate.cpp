@@ -90,11 +90,6 @@ int plan(const char* command, const DrawOptions& o, bool closed, Frames& f, inte
     return usage_error(command, what + " makes " + interp::format_double(n) + " frames, more than the limit of " +
                                     std::to_string(limits::kAnimationFrames) + " (lower --fps or --time)");
   f.count = long(n);
-  std::vector<grammar::Diagnostic> diags;
-  if (!interp::check_run_length(ls, run_settings(ls, o.motion, o.n, o.in.max_modules), until, diags)) {
-    print_diags(diags, &ls);
-    return kExitInput;
-  }
   return kExitOk;
 }
 
@@ -105,7 +100,7 @@ bool run_frames(const DrawOptions& o, const Frames& f, interp::Lsystem ls, Progr
   std::vector<grammar::Diagnostic> diags;
   std::string why;
   interp::Simulation sim;
-  bool ok = sim.start(std::move(ls), settings, diags);
+  bool ok = sim.start(std::move(ls), settings, diags, *o.motion.time);
   for (long k = 0; ok && k < f.count; ++k) {
     ok = run_until(sim, f.time(k), 0, nullptr, diags, progress, k) && on_frame(k, sim, &why);
     if (ok && g_interrupted) {
@@ -143,7 +138,7 @@ int export_gltf(const DrawOptions& o, bool binary) {
         step = sim.lsystem().steps_done;
         interp::Geometry g;
         interp::LivingModel drawn;
-        if (!drawn_geometry(sim.lsystem(), sim.settings, g, &drawn)) return false;
+        if (!drawn_geometry(sim.lsystem(), sim.settings(), g, &drawn)) return false;
         if (drawn.nbodies() != sim.living().nbodies()) {
           *err = "the homomorphism adds or removes bodies (B or J): the animation cannot follow them";
           return false;
@@ -223,8 +218,8 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   if (!run_frames(o, f, ls, progress, [&](long, interp::Simulation& sim, std::string*) {
         interp::Geometry g;
         interp::Vec3 a, b;
-        if (!drawn_geometry(sim.lsystem(), sim.settings, g)) return false;
-        interp::add_poles_and_spheres(sim.settings.obstacles, g);
+        if (!drawn_geometry(sim.lsystem(), sim.settings(), g)) return false;
+        interp::add_poles_and_spheres(sim.settings().obstacles, g);
         if (g.bounds(&a, &b)) lo = lo.cwiseMin(a), hi = hi.cwiseMax(b);
         return true;
       }))
@@ -241,9 +236,9 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   progress.span(f.t0, f.time(f.count - 1), f.count, "rendering");
   const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
     interp::Geometry g;
-    if (!drawn_geometry(sim.lsystem(), sim.settings, g)) return false;
-    interp::add_poles_and_spheres(sim.settings.obstacles, g);
-    interp::add_ground(sim.settings.obstacles, g);
+    if (!drawn_geometry(sim.lsystem(), sim.settings(), g)) return false;
+    interp::add_poles_and_spheres(sim.settings().obstacles, g);
+    interp::add_ground(sim.settings().obstacles, g);
     if (!pictures.draw(g, &cam, {}, &rgb, err)) return false;
     return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
   });

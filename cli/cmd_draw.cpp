@@ -83,13 +83,10 @@ bool plant_geometry(const DrawOptions& o, interp::Geometry& g, std::vector<dyn::
     if (!load(o.in, loaded)) return false;
     settings = run_settings(loaded, o.motion, o.n, o.in.max_modules);
     std::vector<grammar::Diagnostic> diags;
-    bool ok = interp::check_run_length(loaded, settings, *o.motion.time, diags);
-    if (ok) {
-      progress.span(loaded.time(), *o.motion.time);
-      ok = sim.start(std::move(loaded), settings, diags) &&
-           run_until(sim, *o.motion.time, 0, nullptr, diags, progress);
-      ls = &sim.lsystem();
-    }
+    progress.span(loaded.time(), *o.motion.time);
+    const bool ok = sim.start(std::move(loaded), settings, diags, *o.motion.time) &&
+                    run_until(sim, *o.motion.time, 0, nullptr, diags, progress);
+    ls = &sim.lsystem();
     progress.clear();
     print_diags(diags, ls);
     if (!ok) return false;

@@ -38,6 +38,12 @@ class TraceFile {
     out_.close();
     std::rename((path_ + ".tmp").c_str(), path_.c_str());
   }
+  // A trace not closed (a run that did not start) leaves no file.
+  ~TraceFile() {
+    if (!out_.is_open()) return;
+    out_.close();
+    std::remove((path_ + ".tmp").c_str());
+  }
 
  private:
   std::string path_;
@@ -50,10 +56,6 @@ int run(const RunCommand& o) {
   const interp::RunSettings settings = run_settings(ls, o.motion, o.n, o.in.max_modules);
   const double until = o.motion.time.value_or(10);
   std::vector<grammar::Diagnostic> diags;
-  if (!interp::check_run_length(ls, settings, until, diags)) {
-    print_diags(diags, &ls);
-    return kExitInput;
-  }
   TraceFile trace, contacts;
   for (auto [file, path, header] : {std::tuple{&trace, &o.trace, interp::kTraceHeader},
                                     std::tuple{&contacts, &o.contacts, interp::kContactHeader}}) {
@@ -70,10 +72,11 @@ int run(const RunCommand& o) {
     if (contacts.is_open())
       for (const dyn::ContactForce& c : sim.contacts()) contacts.line(interp::contact_line(r.t, c));
   };
-  const bool ok = sim.start(std::move(ls), settings, diags) &&
-                  run_until(sim, until, o.trace_every, on_row, diags, progress);
+  const bool started = sim.start(std::move(ls), settings, diags, until);
+  const bool ok = started && run_until(sim, until, o.trace_every, on_row, diags, progress);
   progress.clear();
   print_diags(diags, &sim.lsystem());
+  if (sim.refused()) return kExitInput;  // nothing written (the traces remove themselves)
   trace.close();
   contacts.close();
   if (!o.out.empty()) {  // even after an error: the last complete, finite string

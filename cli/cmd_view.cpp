@@ -61,7 +61,8 @@ struct ViewCommand {
   int width = 1280, height = 760;
   int frames = 0;
   double frame_sleep_ms = 0;
-  std::optional<double> grow_every, pull_time;
+  MotionOptions run;  // --dt, --grow-every, --integrator
+  std::optional<double> pull_time;
   std::string screenshot, trace, pull;
 };
 
@@ -76,7 +77,7 @@ int view_run(const ViewCommand& c) {
   o.height = c.height;
   o.frames = c.frames;
   o.frame_sleep_ms = c.frame_sleep_ms;
-  o.grow_every = c.grow_every.value_or(-1);
+  o.run = c.run.overrides();
   o.pull_time = c.pull_time.value_or(-1);
   o.screenshot = c.screenshot;
   o.trace = c.trace;
@@ -112,9 +113,7 @@ Runner add_view(CLI::App& app) {
       ->check(number_range(1, 1e9));
   cmd->add_option("--screenshot", c->screenshot, "scripted: after the last frame, a PNG of the whole window")
       ->type_name("OUT.png");
-  cmd->add_option("--grow-every", c->grow_every, "simulated seconds between derivation steps (overrides the file)")
-      ->type_name("G")
-      ->check(number_range(0, 1e9));
+  add_run_options(*cmd, c->run);
   cmd->add_option("--pull", c->pull, "scripted: pull body BODY (negative: from the last) toward the world point X,Y,Z")
       ->type_name("BODY,X,Y,Z");
   cmd->add_option("--pull-time", c->pull_time, "scripted: ... during the first T simulated seconds (default: half the run)")

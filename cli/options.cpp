@@ -85,6 +85,10 @@ void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required) {
 
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help) {
   cmd.add_option("--time", o.time, time_help)->type_name("T")->check(number_range(0, 1e9));
+  add_run_options(cmd, o);
+}
+
+void add_run_options(CLI::App& cmd, MotionOptions& o) {
   cmd.add_option("--dt", o.dt, "physics time step in seconds (overrides dynamics: dt)")
       ->type_name("H")
       ->check(number_range(1e-12, 10));
@@ -97,8 +101,10 @@ void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help) 
       ->check(CLI::Validator(
           [](std::string& s) {
             dyn::Integrator i;
-            return interp::integrator_from_name(s, i) ? std::string()
-                                                       : "must be implicit, euler or explicit, not '" + s + "'";
+            if (interp::integrator_from_name(s, i)) return std::string();
+            std::string names;
+            for (const dyn::IntegratorName& n : dyn::kIntegratorNames) names += (names.empty() ? "" : ", ") + std::string(n.name);
+            return "must be one of " + names + ", not '" + s + "'";
           },
           ""));
 }
@@ -149,12 +155,19 @@ bool load(const InputOptions& in, interp::Lsystem& ls) {
   return ok;
 }
 
+interp::RunOverrides MotionOptions::overrides() const {
+  interp::RunOverrides r;
+  r.dt = dt;
+  r.grow_every = grow_every;
+  dyn::Integrator i;
+  if (interp::integrator_from_name(integrator, i)) r.integrator = i;  // checked when parsed
+  return r;
+}
+
 interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
                                  std::size_t max_modules) {
   interp::RunSettings s = interp::file_settings(ls.rules);
-  if (m.dt) s.dt = *m.dt;
-  if (m.grow_every) s.grow_every = *m.grow_every;
-  if (!m.integrator.empty()) interp::integrator_from_name(m.integrator, s.integrator);  // checked when parsed
+  m.overrides().apply(s);
   if (n) s.derivation_length = std::min(ls.steps_done + *n, limits::kDerivationSteps);
   s.max_modules = max_modules;
   return s;

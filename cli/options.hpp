@@ -27,14 +27,18 @@ struct InputOptions {
 };
 void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required = true);
 
-// Growth and motion for a time: --time, --dt, --grow-every, --integrator.
+// Growth and motion for a time: --time, and the run options --dt,
+// --grow-every, --integrator (the viewer takes those too).
 struct MotionOptions {
   std::optional<double> time;  // s; unset: the command's default
   std::optional<double> dt, grow_every;
-  std::string integrator;  // "implicit" or "explicit"; empty: the file's
+  std::string integrator;  // implicit, euler or explicit; empty: the file's
+  interp::RunOverrides overrides() const;
 };
 // time_help says what --time does for this command.
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help);
+// --dt, --grow-every and --integrator alone.
+void add_run_options(CLI::App& cmd, MotionOptions& o);
 
 // --quiet: no progress line (progress.hpp).
 void add_quiet_option(CLI::App& cmd, bool& quiet);

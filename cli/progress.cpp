@@ -111,7 +111,7 @@ void Progress::derivation(long done, long total, std::size_t modules) {
 bool run_until(interp::Simulation& sim, double until, double trace_every,
                const std::function<void(const interp::TraceRow&)>& on_row, std::vector<grammar::Diagnostic>& diags,
                Progress& progress, long frame) {
-  const double dt = sim.settings.dt;
+  const double dt = sim.settings().dt;
   if (!progress.on() || !(sim.time() < until - 0.5 * dt)) {
     const bool ok = interp::run_until(sim, until, trace_every, on_row, diags);
     progress.simulation(sim, frame);

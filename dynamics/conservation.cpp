@@ -83,8 +83,8 @@ void conserve_momentum(const Model& model, Data& data, const Momentum& start, do
   // The external wrench about the world origin over the step.
   double mass = 0;
   for (const Inertia& in : model.inertia) mass += in.mass;
-  Vec3 f = mass * model.gravity;
-  Vec3 torque = (0.5 * (start.mass_com + L.world.mass_com)).cross(model.gravity);
+  Vec3 f = mass * model.opt.gravity;
+  Vec3 torque = (0.5 * (start.mass_com + L.world.mass_com)).cross(model.opt.gravity);
   for (const BodyForce& bf : data.body_forces) {
     if (bf.body < 0 || bf.body >= model.nbody()) continue;
     f += bf.force;
@@ -93,7 +93,7 @@ void conserve_momentum(const Model& model, Data& data, const Momentum& start, do
   for (int i = 0; i < model.nbody(); ++i) {
     if (model.drag[i] == 0) continue;
     const BodyState b = body_state(model, data, i);
-    const Vec3 fd = -model.drag[i] * (b.vc - data.wind);
+    const Vec3 fd = -model.drag[i] * (b.vc - model.opt.wind);
     f += fd;
     torque += b.c.cross(fd);
   }
@@ -109,7 +109,7 @@ EnergyBudget energy_budget(const Model& model, Data& data) {
   const bool moving_frame = model.base_kind == BaseKind::kKinematic;
   const Vec3 vf = moving_frame ? data.base_v : Vec3::Zero();
   const Vec3 pf = moving_frame ? data.base_p : Vec3::Zero();
-  const Vec3 g = model.gravity - (moving_frame ? data.base_acc : Vec3::Zero());
+  const Vec3 g = model.opt.gravity - (moving_frame ? data.base_acc : Vec3::Zero());
   EnergyBudget e;
   for (int i = 0; i < model.nbody(); ++i) {
     const double m = model.inertia[i].mass;
@@ -123,7 +123,7 @@ EnergyBudget energy_budget(const Model& model, Data& data) {
       e.elastic += 0.5 * r.dot(model.stiffness[i].cwiseProduct(r));
       e.power += data.tau[i].dot(data.w[i]);
     }
-    if (model.drag[i] != 0) e.power += model.drag[i] * (data.wind - vf).dot(vr);
+    if (model.drag[i] != 0) e.power += model.drag[i] * (model.opt.wind - vf).dot(vr);
   }
   // The contact and tie springs hold energy too: a bounce turns it back into
   // motion, which the guard must not take for the integrator's (their

@@ -207,7 +207,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   if (near) near->clear();
   const ContactModel& cm = model.contact;
   const std::size_t nc = cm.capsules.size();
-  if (!cm.collides()) return;
+  if (!model.collides()) return;
   const bool fixed_base = model.base_kind != BaseKind::kFloating;
   data.capsule_a.resize(nc);
   data.capsule_b.resize(nc);
@@ -226,7 +226,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
       });
     }
   }
-  if (!cm.self) return;
+  if (!model.opt.self_contact) return;
 
   // Broad phase: a spatial hash of the capsules' bounding boxes by the cell
   // of their centres, cells as large as the largest box, so that two boxes
@@ -386,7 +386,7 @@ void touch_at(const Model& model, const std::vector<SE3>& poses, const std::vect
 }  // namespace
 
 void begin_contact_pass(const Model& model, Data& data, bool alpha) {
-  if (!model.contact.collides()) return;
+  if (!model.collides()) return;
   data.start_q = data.q;
   data.start_w = data.w;
   data.start_base_q = data.base_q;
@@ -404,7 +404,7 @@ void begin_contact_pass(const Model& model, Data& data, bool alpha) {
 
 bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
   const std::vector<Touch>& near = alpha ? data.pass_near : data.near;
-  if (!model.contact.collides() || data.first_nonfinite_joint >= 0 || near.empty() ||
+  if (!model.collides() || data.first_nonfinite_joint >= 0 || near.empty() ||
       data.start_q.size() != data.q.size())
     return false;
   // The pass took the touches and near touches of its pose: the start's
@@ -418,7 +418,7 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
   // spring would pull the point back across its whole gap.)
   body_poses(model, data, data.end_pose);
   data.appeared.clear();
-  const double fall = dt * dt * model.gravity.norm();
+  const double fall = dt * dt * model.opt.gravity.norm();
   for (const Touch& a : near) {
     touch_at(model, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
@@ -478,8 +478,8 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   data.contacts.clear();
   data.touching = false;
   const ContactModel& cm = model.contact;
-  if (!cm.active()) return;
-  const Vec3 g = model.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
+  if (!model.touches()) return;
+  const Vec3 g = model.opt.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
   const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
 
   // A pass at the state's pose (every one but generalized-alpha's, which
@@ -499,7 +499,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     const Vec3& n = c.normal;
     const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
                                 : Vec3(point_velocity(data, c.body, c.point) - point_velocity(data, c.other, c.point));
-    const double k = cm.stiffness;
+    const double k = model.opt.contact_stiffness;
     const double m = c.other < 0 ? mass(c.body) : mass(c.body) * mass(c.other) / (mass(c.body) + mass(c.other));
     // At least k dt (a time constant of at least the step): a stiff spring
     // alone would undo a step's penetration within the step and leave at
@@ -508,7 +508,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     // (Critical damping is below k dt for m < k dt^2 / 4, 7 kg at 1e5 N/m and
     // 1/60 s: the square root is rarely needed.)
     const double kdt = k * t.dt;
-    const double d = cm.damping >= 0      ? std::max(cm.damping, kdt)
+    const double d = model.opt.contact_damping >= 0 ? std::max(model.opt.contact_damping, kdt)
                      : 4 * m * k < kdt * kdt ? kdt
                                              : std::max(critical(k, m), kdt);
     // One side of the contact: the body moving at share * vp against the
@@ -531,8 +531,8 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
       const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
       const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
       const Vec3 vt = v - vn * n;
-      const double vt2 = vt.squaredNorm(), slip = cm.slip_velocity;  // (no square root below the slip velocity)
-      const double ct = cm.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
+      const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
+      const double ct = model.opt.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
       const Vec3 ft = -ct * vt;
       const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
       // The implicit part acts on the true acceleration, the pass's plus g.
@@ -563,7 +563,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     const Vec3 p = data.oMi[std::size_t(tie.body)].act(tie.point);
     const Vec3 vp = point_velocity(data, tie.body, p);
-    const double k = cm.tie_stiffness, d = critical(k, mass(tie.body));
+    const double k = model.opt.tie_stiffness, d = critical(k, mass(tie.body));
     const Vec3 force = -k * (p - tie.anchor + t.kP * vp) - d * vp;
     const double s = t.kD * d + t.kK * k;
     add_point(model, data, tie.body, p, s, 0.0, Vec3::UnitY(), force - s * g);
@@ -579,23 +579,23 @@ void contact_forces(const Model& model, Data& data) {
 
 double contact_energy(const Model& model, Data& data) {
   const ContactModel& cm = model.contact;
-  if (!cm.active()) return 0;
+  if (!model.touches()) return 0;
   double e = 0;
-  for (const Touch& c : state_touches(model, data, &data.oMi)) e += spring_energy(cm.stiffness, c.depth, c.cap);
+  for (const Touch& c : state_touches(model, data, &data.oMi)) e += spring_energy(model.opt.contact_stiffness, c.depth, c.cap);
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
-    e += 0.5 * cm.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
+    e += 0.5 * model.opt.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
   }
   return e;
 }
 
 bool state_touching(const Model& model, Data& data) {
-  return model.contact.collides() && !state_touches(model, data, nullptr).empty();
+  return model.collides() && !state_touches(model, data, nullptr).empty();
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {
   double deepest = 0;
-  if (!model.contact.self) return 0;
+  if (!model.opt.self_contact) return 0;
   for (const Touch& c : state_touches(model, data, nullptr))
     if (c.other >= 0) deepest = std::max(deepest, c.depth / c.cap);
   return deepest;

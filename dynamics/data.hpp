@@ -83,7 +83,6 @@ struct Data {
 
   // ---- Inputs.
   Vec3 base_acc = Vec3::Zero();     // m/s^2, world: prescribed acceleration of a kinematic base
-  Vec3 wind = Vec3::Zero();         // m/s, world air velocity seen by the drag
   std::vector<Vec3> tau;            // (nbody) N m, applied joint torque, child frame (besides springs)
   std::vector<BodyForce> body_forces;  // sparse external forces (kept by the user)
 

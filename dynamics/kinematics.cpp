@@ -55,7 +55,7 @@ void compute_energies(const Model& model, Data& data) {
     // Inertia in world axes about the body origin.
     const Inertia world_axes = in.transformed({oMi.rotation, Vec3::Zero()});
     kinetic += 0.5 * (world_axes * data.v[i]).dot(data.v[i]);
-    potential -= in.mass * model.gravity.dot(oMi.act(in.com));
+    potential -= in.mass * model.opt.gravity.dot(oMi.act(in.com));
     if (i > 0) {
       const Vec3 r = rotation_vector_from_quat(data.q[i]);
       elastic += 0.5 * r.dot(model.stiffness[i].cwiseProduct(r));

@@ -9,7 +9,7 @@ BodyDef default_body_def() { return BodyDef{}; }
 Model make_model(const BaseDef& base) {
   Model m;
   m.base_kind = base.kind;
-  m.gravity = base.gravity;
+  m.opt.gravity = base.gravity;
   m.parent.push_back(-1);
   m.joint_placement.push_back(SE3::identity());
   m.stiffness.push_back(Vec3::Zero());

@@ -13,6 +13,7 @@
 #include <limits>
 #include <vector>
 
+#include "dynamics/options.hpp"
 #include "dynamics/spatial.hpp"
 
 namespace lsd::dyn {
@@ -23,8 +24,9 @@ enum class BaseKind {
   kKinematic,  // body 0 translates with a prescribed acceleration (Data::base_acc)
 };
 
-// Contact and ties (dynamics/contact.hpp; LANGUAGE.md section 6): the
-// shapes that collide, the fixed obstacles, the ties and the constants.
+// Contact and ties (dynamics/contact.hpp; docs/language.md section 6): the
+// shapes that collide, the fixed obstacles and the ties (their constants are
+// the step's options, options.hpp).
 struct Capsule {                    // the points within radius of the segment a-b
   int body = 0;
   Vec3 a = Vec3::Zero(), b = Vec3::Zero();  // m, body frame
@@ -43,25 +45,10 @@ struct Tie {                        // a spring from a body point to a world poi
   Vec3 point = Vec3::Zero();        // m, body frame
   Vec3 anchor = Vec3::Zero();       // m, world
 };
-// The defaults (docs/dynamics.md, "Contact"): a contact spring of 1e5 N/m
-// holds 1 kg resting on one point 0.1 mm deep; ties as stiff.
-constexpr double kDefaultContactStiffness = 1e5;  // N/m
-constexpr double kDefaultTieStiffness = 1e5;      // N/m
-constexpr double kDefaultFriction = 0.5;
-constexpr double kDefaultSlipVelocity = 1e-3;     // m/s: friction is viscous below it
 struct ContactModel {
   std::vector<Capsule> capsules;    // by body, ascending
   std::vector<Obstacle> obstacles;
   std::vector<Tie> ties;
-  double stiffness = kDefaultContactStiffness;  // N/m per contact point
-  double damping = -1;              // N s/m per contact point; < 0: critical for the touching body's mass
-  double friction = kDefaultFriction;           // Coulomb's coefficient
-  double slip_velocity = kDefaultSlipVelocity;  // m/s
-  bool self = false;                // the bodies collide with each other (not joined neighbours)
-  double tie_stiffness = kDefaultTieStiffness;  // N/m; ties are critically damped (the tied body's mass)
-  // Capsules that something can touch (obstacles, or each other).
-  bool collides() const { return !capsules.empty() && (!obstacles.empty() || self); }
-  bool active() const { return !ties.empty() || collides(); }
 };
 
 struct Model {
@@ -79,10 +66,17 @@ struct Model {
 
   // World.
   BaseKind base_kind = BaseKind::kFixed;
-  Vec3 gravity = Vec3(0.0, -9.81, 0.0);  // m/s^2, world
   ContactModel contact;             // none unless given
 
+  // The step's options (time step, integrator, gravity, wind, contact
+  // constants): the step reads them here; change them between steps.
+  Options opt;
+
   int nbody() const { return static_cast<int>(parent.size()); }
+  // Capsules that something can touch (obstacles, or each other).
+  bool collides() const { return !contact.capsules.empty() && (!contact.obstacles.empty() || opt.self_contact); }
+  // Contacts or ties act on the plant.
+  bool touches() const { return !contact.ties.empty() || collides(); }
   // Number of generalised velocities: 3 per joint, plus 6 for a floating base.
   int nv() const { return 3 * (nbody() - 1) + (base_kind == BaseKind::kFloating ? 6 : 0); }
 };
@@ -92,7 +86,7 @@ struct BaseDef {
   BaseKind kind = BaseKind::kFixed;
   Inertia inertia = {1.0, Vec3::Zero(), Mat3::Identity() * 1e-2};
   double drag = 0.0;                     // N s/m
-  Vec3 gravity = Vec3(0.0, -9.81, 0.0);  // m/s^2, world
+  Vec3 gravity = Vec3(0.0, -9.81, 0.0);  // m/s^2, world: the model's opt.gravity
 };
 BaseDef default_base_def();
 

@@ -72,7 +72,7 @@ Eigen::VectorXd rnea(const Model& model, const Data& data, const Eigen::VectorXd
   // Base, in base coordinates; gravity as a fictitious upward acceleration.
   v[0].setZero();
   a[0].setZero();
-  a[0].tail<3>() = -R0.transpose() * model.gravity;
+  a[0].tail<3>() = -R0.transpose() * model.opt.gravity;
   if (model.base_kind == BaseKind::kKinematic) {
     v[0].tail<3>() = R0.transpose() * data.base_v;
     a[0].tail<3>() += R0.transpose() * data.base_acc;

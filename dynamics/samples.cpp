@@ -202,10 +202,9 @@ double hanging_chain_floor(const ChainDef& def) {
   return e;
 }
 
-Recording record_run(const Model& model, Data& data, const StepOptions& options, double duration, int body,
-                     const Vec3& point) {
+Recording record_run(const Model& model, Data& data, double duration, int body, const Vec3& point) {
   Recording r;
-  const int steps = static_cast<int>(std::lround(duration / options.dt));
+  const int steps = static_cast<int>(std::lround(duration / model.opt.dt));
   r.t.reserve(steps + 1);
   r.y.reserve(steps + 1);
   r.energy.reserve(steps + 1);
@@ -217,7 +216,7 @@ Recording record_run(const Model& model, Data& data, const StepOptions& options,
   };
   sample();
   for (int s = 0; s < steps && r.finite; ++s) {
-    step(model, data, options);
+    step(model, data);
     r.finite = data.first_nonfinite_joint < 0;
     for (int i = 1; i < model.nbody(); ++i) r.max_speed = std::max(r.max_speed, data.w[i].norm());
     if (r.finite) sample();
@@ -225,10 +224,13 @@ Recording record_run(const Model& model, Data& data, const StepOptions& options,
   return r;
 }
 
-Recording cantilever_sway(const CantileverDef& def, const StepOptions& options, double duration) {
-  const Model model = make_cantilever(def);
+Recording cantilever_sway(const CantileverDef& def, const Options& options, double duration) {
+  Model model = make_cantilever(def);
+  const Vec3 gravity = model.opt.gravity;
+  model.opt = options;
+  model.opt.gravity = gravity;
   Data data = make_data(model);
-  return record_run(model, data, options, duration, model.nbody() - 1, Vec3(def.length / def.n, 0, 0));
+  return record_run(model, data, duration, model.nbody() - 1, Vec3(def.length / def.n, 0, 0));
 }
 
 Swing analyze_swing(const std::vector<double>& t, const std::vector<double>& y, double window) {

@@ -81,12 +81,13 @@ struct Recording {
   bool finite = true;
   double max_speed = 0.0;  // rad/s, the fastest joint seen
 };
-Recording record_run(const Model& model, Data& data, const StepOptions& options, double duration, int body,
-                     const Vec3& point);
+// (the model's step options: model.opt)
+Recording record_run(const Model& model, Data& data, double duration, int body, const Vec3& point);
 
 // The cantilever released from straight (at rest, as make_data leaves it):
-// the height of its tip, every step for `duration`.
-Recording cantilever_sway(const CantileverDef& def, const StepOptions& options, double duration);
+// the height of its tip, every step for `duration`, with the step options
+// of `options` but def's gravity.
+Recording cantilever_sway(const CantileverDef& def, const Options& options, double duration);
 
 // The sway in a recorded height y(t): its amplitude (half of max - min) in
 // the first and in the last `window` seconds, its period (mean time between

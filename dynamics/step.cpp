@@ -12,8 +12,7 @@ namespace lsd::dyn {
 namespace {
 
 // The terms of one pass for the integrator (aba.hpp, StepTerms).
-StepTerms terms_of(const StepOptions& o) {
-  const double h = o.dt;
+StepTerms terms_of(const Options& o, double h) {
   StepTerms t;
   t.dt = h;
   switch (o.integrator) {
@@ -55,11 +54,12 @@ StepTerms terms_of(const StepOptions& o) {
 // (omega h)^2 ~ 20 times its elastic energy as motion (docs/dynamics.md);
 // implicit Euler's first step damps that mode and the error of one
 // first-order step is O(h^2).
-void start_alpha(const Model& model, Data& data, const StepOptions& o, double max2) {
+void start_alpha(const Model& model, Data& data, double dt, double max2) {
+  const Options& o = model.opt;
   StepTerms t;
-  t.dt = o.dt;
-  t.kD = t.kP = o.dt;
-  t.kK = o.dt * o.dt;
+  t.dt = dt;
+  t.kD = t.kP = dt;
+  t.kK = dt * dt;
   if (o.geometric_stiffness) t.kGeo = t.kK;
   aba_pass(model, data, t, max2);
   for (int i = 1; i < model.nbody(); ++i) data.alpha_a[i] = data.dw[i];
@@ -74,8 +74,9 @@ void start_alpha(const Model& model, Data& data, const StepOptions& o, double ma
 
 // One pass (two in a fast generalized-alpha step: a guess, then the step
 // with its velocity products at the guess's end velocity).
-void one_step(const Model& model, Data& data, const StepOptions& options, bool fast) {
-  StepTerms t = terms_of(options);
+void one_step(const Model& model, Data& data, double dt, bool fast) {
+  const Options& options = model.opt;
+  StepTerms t = terms_of(options, dt);
   if (fast && t.alpha && data.alpha_valid) {
     StepTerms g = t;
     g.guess = true;
@@ -85,17 +86,17 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
   // A free plant keeps its momentum (conservation.hpp); the explicit scheme,
   // the reference, is left as it is, and so is a plant that contacts or ties
   // hold (their forces change it).
-  const bool conserve = model.base_kind == BaseKind::kFloating && t.kK > 0 && !model.contact.active();
+  const bool conserve = model.base_kind == BaseKind::kFloating && t.kK > 0 && !model.touches();
   const Momentum start = conserve ? momentum(model, data) : Momentum{};
   // The divergence check (check_state) is fused into the last sweep.
   const double max2 = options.max_angular_velocity * options.max_angular_velocity;
   const bool euler = t.alpha && !data.alpha_valid;
   const auto pass = [&] {
     if (max2 >= 0.0) {
-      if (euler) start_alpha(model, data, options, max2);
+      if (euler) start_alpha(model, data, dt, max2);
       else aba_pass(model, data, t, max2);
     } else {  // NaN bound: every joint fails, as check_state says
-      if (euler) start_alpha(model, data, options, -1.0);
+      if (euler) start_alpha(model, data, dt, -1.0);
       else aba_pass(model, data, t);
       check_state(model, data, options.max_angular_velocity);
     }
@@ -106,12 +107,12 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
   const bool alpha_pass = t.alpha && !euler;
   if (redo) begin_contact_pass(model, data, alpha_pass);
   pass();
-  if (redo && redo_contact_pass(model, data, options.dt, alpha_pass)) {
+  if (redo && redo_contact_pass(model, data, dt, alpha_pass)) {
     ++data.contact_redos;
     pass();
     end_contact_pass(data);
   }
-  if (conserve && data.first_nonfinite_joint < 0) conserve_momentum(model, data, start, options.dt);
+  if (conserve && data.first_nonfinite_joint < 0) conserve_momentum(model, data, start, dt);
   // A step that touches an obstacle (or itself) leaves generalized-alpha
   // without history: the next step is an implicit-Euler step (start_alpha).
   // A contact is not smooth: the step that meets one takes accelerations of
@@ -120,7 +121,7 @@ void one_step(const Model& model, Data& data, const StepOptions& options, bool f
   // gaining energy); implicit Euler damps that. Ties are smooth springs and
   // keep the scheme.
   if (t.alpha && data.touching) data.alpha_valid = false;
-  data.time += options.dt;
+  data.time += dt;
 }
 
 // The fastest joint's turn in a step of dt (rad), from the state's joint
@@ -149,7 +150,8 @@ double fastest_spin(const Model& model, Data& data, double dt) {
 
 }  // namespace
 
-void step(const Model& model, Data& data, const StepOptions& options) {
+void step(const Model& model, Data& data) {
+  const Options& options = model.opt;
   const double turn = fastest_turn(model, data, options.dt);
   // Substeps keep each pass's turn below max_turn.
   int k = 1;
@@ -180,10 +182,9 @@ void step(const Model& model, Data& data, const StepOptions& options) {
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
   if (k == 1) {
-    one_step(model, data, options, fast);
+    one_step(model, data, options.dt, fast);
   } else {
-    StepOptions sub = options;
-    sub.dt = options.dt / k;
+    const double sub = options.dt / k;
     for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast);
   }
   if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);

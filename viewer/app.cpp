@@ -68,7 +68,7 @@ bool load_first_file(App& app) {
   Session& s = app.session;
   s.load = app.opts.load;
   s.derive = app.opts.derive;
-  s.grow_every_override = app.opts.grow_every;
+  s.overrides = app.opts.run;
   app.examples = list_examples(app.opts.examples_dir);
   if (!app.opts.file.empty() && !open_file(s, app.opts.file) && scripted(app)) {
     std::cerr << s.error;

@@ -32,7 +32,7 @@ struct ViewOptions {
   int frames = 0;                   // > 0: run this many frames, then exit
   double frame_time = 1.0 / 60;     // s of simulated time per scripted frame
   std::string screenshot;           // PNG of the whole window after the last frame
-  double grow_every = -1;           // >= 0: overrides the file's grow every
+  interp::RunOverrides run;         // --dt, --grow-every, --integrator: win over the file on every load
   bool pull = false;                // --pull BODY,X,Y,Z
   int pull_body = -1;               // negative: counted from the last body (-1 = last)
   Vec3 pull_target = Vec3::Zero();  // m, world

@@ -31,9 +31,10 @@ void handle_keys(App& app, GLFWwindow* window) {
     if (glfwGetKey(window, GLFW_KEY_UP) == GLFW_PRESS) push += ahead;
     if (glfwGetKey(window, GLFW_KEY_DOWN) == GLFW_PRESS) push -= ahead;
   }
-  if (push.squaredNorm() > 0 && s.loaded && !s.sim.settings.kinematic_base) {
-    s.sim.settings.kinematic_base = true;  // the first push makes the base kinematic
-    rebuild_model(s);
+  if (push.squaredNorm() > 0 && s.loaded && !s.sim.settings().kinematic_base) {
+    interp::RunSettings rs = s.sim.settings();
+    rs.kinematic_base = true;  // the first push makes the base kinematic
+    apply_settings(s, rs);
   }
   s.pot_push = push.squaredNorm() > 0 ? interp::Vec3(push.normalized() * kPotPush) : interp::Vec3::Zero();
 }

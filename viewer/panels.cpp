@@ -97,7 +97,7 @@ void file_section(App& app) {
 void growth_section(App& app) {
   Session& s = app.session;
   if (!ImGui::CollapsingHeader("Growth", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const bool can_grow = s.loaded && s.sim.lsystem().steps_done < s.sim.settings.derivation_length;
+  const bool can_grow = s.loaded && s.sim.lsystem().steps_done < s.sim.settings().derivation_length;
   if (!can_grow) ImGui::BeginDisabled();
   if (ImGui::Button("Step")) grow_one(s);
   if (!can_grow) ImGui::EndDisabled();
@@ -107,18 +107,19 @@ void growth_section(App& app) {
     app.framed_structure = -1;
   }
   ImGui::SameLine();
-  ImGui::Checkbox("grow every", &s.auto_grow);
+  bool auto_grow = s.loaded && s.sim.automatic_growth();
+  if (ImGui::Checkbox("grow every", &auto_grow)) set_automatic_growth(s, auto_grow);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  double& grow_every = s.sim.settings.grow_every;
-  float g = float(grow_every);
+  interp::RunSettings rs = s.sim.settings();
+  float g = float(rs.grow_every);
   if (ImGui::SliderFloat("##grow", &g, 0.05f, 10.0f, "%.2f s", ImGuiSliderFlags_Logarithmic)) {
-    grow_every = g;
-    s.next_grow = std::min(s.next_grow, s.sim.time() + grow_every);
+    rs.grow_every = g;  // the next step comes that long from now
+    apply_settings(s, rs);
   }
   if (s.loaded) {
     ImGui::Text("step %d / %ld    modules %zu    bodies %d", s.sim.lsystem().steps_done,
-                s.sim.settings.derivation_length, module_count(s), body_count(s));
+                s.sim.settings().derivation_length, module_count(s), body_count(s));
   }
 
   if (ImGui::TreeNode("String")) {
@@ -160,7 +161,7 @@ void set_wind(interp::Vec3& w, double speed, double heading_deg) {
 void motion_section(App& app) {
   Session& s = app.session;
   ViewerMotion& m = s.motion;
-  interp::RunSettings& rs = s.sim.settings;  // the run's one copy of the settings
+  interp::RunSettings rs = s.sim.settings();  // edited here, handed back at the end (apply_settings)
   if (!ImGui::CollapsingHeader("Motion", ImGuiTreeNodeFlags_DefaultOpen)) return;
   if (ImGui::Button(m.playing ? "Pause" : "Play", ImVec2(60, 0))) {
     m.playing = !m.playing;
@@ -176,7 +177,7 @@ void motion_section(App& app) {
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderInt("##sub", &m.max_substeps, 1, 5000, "substeps <= %d", ImGuiSliderFlags_Logarithmic);
   ImGui::TextUnformatted("integrator");
-  for (const interp::IntegratorName& n : interp::kIntegratorNames) {
+  for (const dyn::IntegratorName& n : dyn::kIntegratorNames) {
     ImGui::SameLine();
     if (ImGui::RadioButton(n.name, rs.integrator == n.integrator)) rs.integrator = n.integrator;
   }
@@ -191,13 +192,12 @@ void motion_section(App& app) {
   const interp::Vec3 down = g > 0 ? interp::Vec3(rs.gravity / g) : interp::Vec3(0, -1, 0);
   ImGui::SetNextItemWidth(-90);
   if (slider("gravity", &g, 0, 20, "%.2f m/s2")) rs.gravity = down * g;
-  bool rebuild = false;
   ImGui::SetNextItemWidth(-90);
-  rebuild |= slider_log("Young x", &rs.young_scale, 0.01, 100, "%.3g");
+  slider_log("Young x", &rs.young_scale, 0.01, 100, "%.3g");
   ImGui::SetNextItemWidth(-90);
-  rebuild |= slider_log("damping x", &rs.damping_scale, 0.01, 100, "%.3g");
+  slider_log("damping x", &rs.damping_scale, 0.01, 100, "%.3g");
   ImGui::SetNextItemWidth(-90);
-  rebuild |= slider("air drag", &rs.drag, 0, 50, "%.1f");
+  slider("air drag", &rs.drag, 0, 50, "%.1f");
   help_marker("dynamics: drag, N s/m^3. Wind pushes the plant only through the drag.");
   double speed = wind_speed(rs.wind);
   if (speed > 0) m.wind_heading = std::atan2(-rs.wind.z(), rs.wind.x()) * 180 / std::numbers::pi;
@@ -210,15 +210,15 @@ void motion_section(App& app) {
   if (speed > 0 && rs.drag <= 0) ImGui::TextColored(kWarnColour, "no air drag: the wind has no effect");
   if (!rs.obstacles.empty() || rs.self_contact) {
     ImGui::SetNextItemWidth(-90);
-    rebuild |= slider("friction", &rs.friction, 0, 2, "%.2f");
+    slider("friction", &rs.friction, 0, 2, "%.2f");
     help_marker("dynamics: friction, Coulomb's coefficient (0: frictionless).");
     ImGui::SetNextItemWidth(-90);
-    rebuild |= slider_log("contact k", &rs.contact_stiffness, 1e3, 1e7, "%.3g N/m");
+    slider_log("contact k", &rs.contact_stiffness, 1e3, 1e7, "%.3g N/m");
     help_marker("dynamics: contact stiffness, N/m per contact point.");
   }
-  if (ImGui::Checkbox("movable pot", &rs.kinematic_base)) rebuild = true;
+  ImGui::Checkbox("movable pot", &rs.kinematic_base);
   help_marker("A kinematic base: hold the arrow keys to accelerate the pot; it springs back when released.");
-  if (rebuild) rebuild_model(s);
+  apply_settings(s, rs);  // what shapes the model rebuilds it (Simulation::set_settings)
 }
 
 void energy_section(App& app) {

@@ -59,9 +59,9 @@ bool pulling(const Session& s) { return s.pull.active && s.pull.body > 0 && s.pu
 void apply_inputs(Session& s) {
   interp::Simulation& sim = s.sim;
   interp::StepInputs& in = sim.inputs;
-  in.wind = wind_at(sim.settings.wind, s.motion.gust, sim.time());
+  in.wind = wind_at(sim.settings().wind, s.motion.gust, sim.time());
   in.base_acc = interp::Vec3::Zero();
-  if (sim.settings.kinematic_base) {
+  if (sim.settings().kinematic_base) {
     const dyn::Data& d = sim.pose();
     in.base_acc = s.pot_push - kPotOmega * kPotOmega * d.base_p - 2 * kPotZeta * kPotOmega * d.base_v;
   }
@@ -72,7 +72,7 @@ void apply_inputs(Session& s) {
   const interp::Vec3 p = d.oMi[b].act(s.pull.point);
   const interp::Vec3 v = d.v[b].linear + d.v[b].angular.cross(p - d.oMi[b].translation);
   // The spring is explicit: keep k h^2 / m_eff below 1/4 (m_eff ~ a third of the subtree).
-  const double dt = sim.settings.dt;
+  const double dt = sim.settings().dt;
   const double m = std::max(subtree_mass(sim.living().model, s.pull.body) / 3, 1e-9);
   double k = s.pull.stiffness > 0 ? s.pull.stiffness : automatic_pull_stiffness(s);
   k = std::min(k, 0.25 * m / (dt * dt));
@@ -103,11 +103,18 @@ void retarget_pull(Session& s, const interp::Vec3& pulled) {
   if (best > 0) s.pull.point = d.oMi[std::size_t(best)].inverse().act(pulled);
 }
 
+// The file's settings with the command line's overrides (--dt, --grow-every,
+// --integrator win over the file on every load).
+interp::RunSettings file_settings(const Session& s, const interp::Lsystem& ls) {
+  interp::RunSettings file = interp::file_settings(ls.rules);
+  s.overrides.apply(file);
+  return file;
+}
+
 // The settings of a freshly loaded file: on the first load the file's; on a
 // reload, the file's edits merged into what the user set.
-interp::RunSettings settings_for(const Session& s, const interp::Lsystem& ls, bool first) {
-  const interp::RunSettings file = interp::file_settings(ls.rules);
-  interp::RunSettings live = first ? file : s.sim.settings;
+interp::RunSettings settings_for(const Session& s, const interp::RunSettings& file, bool first) {
+  interp::RunSettings live = first ? file : s.sim.settings();
   if (!first) interp::merge_file_changes(s.file_settings, file, live);
   live.derivation_length = file.derivation_length;
   live.max_modules = s.derive.max_modules;
@@ -117,22 +124,21 @@ interp::RunSettings settings_for(const Session& s, const interp::Lsystem& ls, bo
 // Replaces the session's plant with a freshly loaded one; derives `steps`
 // derivation steps (beyond those due at time 0) so a reload keeps the size.
 bool install(Session& s, interp::Lsystem ls, int steps, bool first) {
-  const interp::RunSettings file = interp::file_settings(ls.rules);
-  interp::RunSettings settings = settings_for(s, ls, first || !s.loaded);
-  const bool file_grows = s.grow_every_override >= 0 ? s.grow_every_override > 0 : file.grow_every > 0;
-  if (s.grow_every_override >= 0) settings.grow_every = s.grow_every_override;
-  if (first) s.auto_grow = file_grows;
-  if (settings.grow_every <= 0) settings.grow_every = 1.0;  // the slider's value while growth is manual
+  const interp::RunSettings file = file_settings(s, ls);
+  interp::RunSettings settings = settings_for(s, file, first || !s.loaded);
+  const bool file_grows = file.grow_every > 0;
+  const bool auto_grow = first || !s.loaded ? file_grows : s.sim.automatic_growth();  // a reload keeps the switch
   // Steps due at time 0 as lsd run does: all of them without growth on a schedule.
   interp::RunSettings start = settings;
   start.grow_every = file_grows ? settings.grow_every : 0;
+  if (settings.grow_every <= 0) settings.grow_every = 1.0;  // the slider's value while growth is manual
   interp::Simulation sim;
   std::vector<grammar::Diagnostic> diags;
-  if (!sim.start(std::move(ls), start, diags)) {
+  if (!sim.start(std::move(ls), start, diags) || !sim.set_settings(settings, diags)) {
     s.error = format_all(diags, &sim.lsystem().source);
     return false;
   }
-  sim.settings = settings;
+  sim.set_automatic_growth(auto_grow);
   s.sim = std::move(sim);
   s.loaded = true;
   s.file_settings = file;
@@ -140,8 +146,7 @@ bool install(Session& s, interp::Lsystem ls, int steps, bool first) {
   s.error.clear();
   s.pull.active = false;
   s.time_debt = 0;
-  s.next_grow = s.sim.time() + settings.grow_every;
-  for (int k = 0; k < steps && s.sim.lsystem().steps_done < s.sim.settings.derivation_length; ++k)
+  for (int k = 0; k < steps && s.sim.lsystem().steps_done < s.sim.settings().derivation_length; ++k)
     if (!grow_one(s)) break;
   s.geometry_dirty = true;
   ++s.structure_version;
@@ -198,13 +203,13 @@ bool reset(Session& s) {
 }
 
 bool grow_one(Session& s) {
-  if (!s.loaded || s.sim.lsystem().steps_done >= s.sim.settings.derivation_length) return false;
+  if (!s.loaded || s.sim.lsystem().steps_done >= s.sim.settings().derivation_length) return false;
   const bool pull = pulling(s);
   const interp::Vec3 pulled = pull ? pull_point_world(s) : interp::Vec3::Zero();  // while the model matches
   std::vector<grammar::Diagnostic> diags;
   if (!s.sim.grow(1, diags)) {
     s.error = format_all(diags, &s.sim.lsystem().source);
-    s.auto_grow = false;
+    s.sim.set_automatic_growth(false);
     return false;
   }
   if (pull) retarget_pull(s, pulled);
@@ -213,16 +218,20 @@ bool grow_one(Session& s) {
   return true;
 }
 
-void rebuild_model(Session& s) {
-  if (!s.loaded) return;
+bool apply_settings(Session& s, const interp::RunSettings& settings) {
+  if (!s.loaded || settings == s.sim.settings()) return true;
   const bool pull = pulling(s);
   const interp::Vec3 pulled = pull ? pull_point_world(s) : interp::Vec3::Zero();
-  // A pot put back in place returns to the origin.
-  if (!s.sim.settings.kinematic_base && !s.sim.settings.floating_base) s.sim.reset_base();
   std::vector<grammar::Diagnostic> diags;
-  if (!s.sim.rebuild(diags)) s.error = format_all(diags, &s.sim.lsystem().source);
+  const bool ok = s.sim.set_settings(settings, diags);
+  if (!ok) s.error = format_all(diags, &s.sim.lsystem().source);
   if (pull) retarget_pull(s, pulled);
   s.geometry_dirty = true;
+  return ok;
+}
+
+void set_automatic_growth(Session& s, bool on) {
+  if (s.loaded) s.sim.set_automatic_growth(on);
 }
 
 interp::Vec3 wind_at(const interp::Vec3& wind, double gust, double t) {
@@ -246,13 +255,13 @@ double automatic_pull_stiffness(const Session& s) {
   for (int b = 0; b < lm.nbodies(); ++b) mass += lm.model.inertia[std::size_t(b)].mass;
   interp::Vec3 lo, hi;
   const double height = s.geometry.bounds(&lo, &hi) ? std::max(hi.y() - lo.y(), 1e-3) : 1.0;
-  return std::max(mass * std::max(s.sim.settings.gravity.norm(), 1.0) / (0.1 * height), 1e-6);
+  return std::max(mass * std::max(s.sim.settings().gravity.norm(), 1.0) / (0.1 * height), 1e-6);
 }
 
 AdvanceResult advance(Session& s, double seconds, double budget) {
   AdvanceResult r;
   if (!s.loaded || s.diverged || !s.motion.playing || seconds <= 0) return r;
-  const double dt = s.sim.settings.dt;
+  const double dt = s.sim.settings().dt;
   s.time_debt += seconds;
   long n = long(std::floor(s.time_debt / dt + 1e-9));
   if (n > s.motion.max_substeps) {
@@ -260,30 +269,38 @@ AdvanceResult advance(Session& s, double seconds, double budget) {
     r.behind = true;
   }
   const auto start = std::chrono::steady_clock::now();
-  std::vector<grammar::Diagnostic> diags;
-  for (long i = 0; i < n; ++i) {
-    if (budget > 0 && i > 0 &&
+  const double t0 = s.sim.time();
+  const int step0 = s.sim.lsystem().steps_done;
+  interp::Vec3 pulled = interp::Vec3::Zero();  // the pull's world point before the step
+  interp::StepHooks hooks;
+  hooks.before = [&](interp::Simulation& sim) {
+    if (budget > 0 && sim.time() > t0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > budget) {
       r.behind = true;
-      break;
+      return false;
     }
     apply_inputs(s);
-    if (!s.sim.step(diags)) {
-      s.diverged = true;
-      s.motion.playing = false;
-      s.error = format_all(diags, &s.sim.lsystem().source) +
-                "the plant is kept at its last finite state: lower dt, use the implicit integrator or press Reset\n";
-      break;
-    }
+    if (pulling(s)) pulled = pull_point_world(s);
+    return true;
+  };
+  int grown = step0;
+  hooks.after = [&](interp::Simulation& sim) {
     ++r.steps;
-    r.simulated += dt;
-    // Automatic growth on the session's own schedule (simulated time).
-    if (s.auto_grow && s.sim.lsystem().steps_done < s.sim.settings.derivation_length &&
-        s.sim.time() >= s.next_grow - 1e-9) {
-      grow_one(s);
-      s.next_grow = std::max(s.next_grow + s.sim.settings.grow_every, s.sim.time() + 1e-9);
+    if (sim.lsystem().steps_done != grown) {  // the schedule grew the plant: bodies were renumbered
+      grown = sim.lsystem().steps_done;
+      if (pulling(s)) retarget_pull(s, pulled);
+      ++s.structure_version;
     }
+    return true;
+  };
+  std::vector<grammar::Diagnostic> diags;
+  if (!s.sim.advance(double(n) * dt, diags, hooks)) {
+    s.diverged = true;
+    s.motion.playing = false;
+    s.error = format_all(diags, &s.sim.lsystem().source) +
+              "the plant is kept at its last finite state: lower dt, use the implicit integrator or press Reset\n";
   }
+  r.simulated = s.sim.time() - t0;
   s.time_debt = r.behind ? 0.0 : std::max(0.0, s.time_debt - r.simulated);
   if (r.steps > 0) s.geometry_dirty = true;
   return r;
@@ -311,14 +328,14 @@ bool update_geometry(Session& s) {
       interp::LivingModel tmp;
       std::vector<grammar::Diagnostic> diags;
       s.drawn_body.assign(drawn.size(), -1);
-      if (interp::build_living_model(ls.rules, s.sim.settings, drawn, tmp, diags) &&
+      if (interp::build_living_model(ls.rules, s.sim.settings(), drawn, tmp, diags) &&
           tmp.nbodies() == s.sim.living().nbodies())
         s.drawn_body.assign(tmp.module_body.begin(), tmp.module_body.end());
       s.drawn_body_version = s.structure_version;
     }
   }
   // (A moving pot carries the plant: the turtle draws it from @Base.)
-  if (s.sim.settings.kinematic_base && !s.sim.living().empty()) {
+  if (s.sim.settings().kinematic_base && !s.sim.living().empty()) {
     interp::Vec3 lo, hi;
     const double h = s.geometry.bounds(&lo, &hi) ? std::clamp(0.12 * (hi.y() - lo.y()), 0.03, 0.3) : 0.1;
     const interp::Vec3 base = s.sim.pose().base_p;
@@ -327,8 +344,8 @@ bool update_geometry(Session& s) {
     s.geometry.segments.push_back({base - interp::Vec3(0, 0.15 * h, 0), base, 1.25 * h, 4, kNoModule});
   }
   if (s.show_contacts && !s.sim.living().empty()) interp::add_contact_marks(s.sim.contacts(), s.geometry);
-  interp::add_poles_and_spheres(s.sim.settings.obstacles, s.geometry);
-  interp::add_ground(s.sim.settings.obstacles, s.geometry);
+  interp::add_poles_and_spheres(s.sim.settings().obstacles, s.geometry);
+  interp::add_ground(s.sim.settings().obstacles, s.geometry);
   ++s.geometry_version;
   return true;
 }

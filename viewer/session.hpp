@@ -1,12 +1,12 @@
 // The plant the viewer shows, without any window: the loaded L-system's
-// simulation (which owns the string, the run's settings and the model), the
-// per-frame inputs (a pull spring, wind with gusts, a shaken pot), when to
-// grow, and the drawn geometry. The frame loop (app.cpp) and the tests drive
-// it; nothing here touches OpenGL or GLFW.
+// simulation (which owns the string, the run's settings, the model and the
+// growth schedule), the per-frame inputs (a pull spring, wind with gusts, a
+// shaken pot) and the drawn geometry. The frame loop (app.cpp) and the tests
+// drive it; nothing here touches OpenGL or GLFW.
 //
-// The motion panel's sliders edit the simulation's one RunSettings
-// (sim.settings) directly; what the viewer adds of its own is only how fast
-// to play and the gusts (ViewerMotion).
+// The motion panel's sliders edit a copy of the simulation's RunSettings and
+// hand it back (apply_settings); what the viewer adds of its own is only how
+// fast to play and the gusts (ViewerMotion).
 #pragma once
 #include <chrono>
 #include <string>
@@ -51,10 +51,8 @@ struct Session {
   interp::RunSettings file_settings;         // the file's settings at the last good load (to see what an edit changed)
   bool diverged = false;
 
-  // ---- Growth: when (the simulation's growth step does the rest).
-  bool auto_grow = false;
-  double next_grow = 0;                      // simulated time of the next automatic step
-  double grow_every_override = -1;           // --grow-every (>= 0) wins over the file on every load
+  // ---- Growth (the simulation's schedule does it; sim.automatic_growth() is the viewer's switch).
+  interp::RunOverrides overrides;            // --dt, --grow-every, --integrator: win over the file on every load
 
   // ---- Motion.
   ViewerMotion motion;
@@ -83,10 +81,12 @@ bool reset(Session& s);
 // One derivation step now (also when automatic growth is off). False at the
 // derivation length or on error.
 bool grow_one(Session& s);
-// Rebuilds the living model after a change of the settings that shape it
-// (Young's modulus, damping, drag, the pot), keeping the string's state; a
-// pull in progress keeps its world point.
-void rebuild_model(Session& s);
+// Replaces the run's settings (the sliders edit a copy of
+// s.sim.settings()): what shapes the model rebuilds it, keeping the string's
+// state, and a pull in progress keeps its world point. False on error.
+bool apply_settings(Session& s, const interp::RunSettings& settings);
+// Automatic growth on or off (the next step then comes `grow every` from now).
+void set_automatic_growth(Session& s, bool on);
 
 struct AdvanceResult {
   int steps = 0;            // physics steps taken
@@ -94,8 +94,9 @@ struct AdvanceResult {
   bool behind = false;      // the budget ran out before the asked time was simulated
 };
 // Simulates `seconds` of time in steps of dt (carrying the remainder to the
-// next call), with the pull, wind, pot and growth applied at every step. Stops
-// early when `budget` (wall-clock seconds, <= 0: none) runs out.
+// next call) through the simulation's one schedule (Simulation::advance),
+// with the pull, wind and pot applied before every step. Stops early when
+// `budget` (wall-clock seconds, <= 0: none) runs out.
 AdvanceResult advance(Session& s, double seconds, double budget);
 
 // The wind at simulated time t: the settings' wind with smooth gusts.

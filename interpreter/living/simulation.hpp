@@ -49,16 +49,36 @@ struct StepInputs {
   std::vector<dyn::BodyForce> forces;      // world forces at body points
 };
 
+class Simulation;
+
+// What a caller runs around each physics step of Simulation::advance_to:
+// `before` sets the next step's inputs (the viewer's pull, gusts, pot) and
+// `after` reads the result (a trace); either stops the run early by
+// returning false (a wall-clock budget), which is not an error.
+struct StepHooks {
+  std::function<bool(Simulation&)> before;
+  std::function<bool(Simulation&)> after;
+};
+
 class Simulation {
  public:
-  // Starts a run of ls with settings: derives the steps due at its time and
-  // builds the model. False with diagnostics (the simulation is then empty).
-  bool start(Lsystem ls, const RunSettings& settings, std::vector<grammar::Diagnostic>& diags);
+  // The one start of a run: refuses a run to `until` (when given) that could
+  // not end (check_run_length), then starts ls with settings: derives the
+  // steps due at its time and builds the model. False with diagnostics (the
+  // simulation is then empty).
+  bool start(Lsystem ls, const RunSettings& settings, std::vector<grammar::Diagnostic>& diags,
+             std::optional<double> until = {});
+  // The last start refused its run (nothing was derived or built).
+  bool refused() const { return refused_; }
 
-  // The one copy of the run's settings: edit it between steps. Changes of
-  // dt, integrator, gravity and wind act at the next step; those that shape
-  // the model (materials, drag, scales, the base) after rebuild().
-  RunSettings settings;
+  // The run's settings, the only copy. set_settings replaces them: a change
+  // of what the model is built from (ModelSettings) rebuilds the model,
+  // keeping the string's state; the step's options (dyn::Options) act at
+  // the next step; a change of grow every restarts the growth schedule from
+  // now. False with diagnostics when the model cannot be rebuilt.
+  const RunSettings& settings() const { return settings_; }
+  bool set_settings(const RunSettings& settings, std::vector<grammar::Diagnostic>& diags);
+
   StepInputs inputs;
 
   const Lsystem& lsystem() const { return ls_; }
@@ -66,18 +86,30 @@ class Simulation {
   double time() const { return ls_.time(); }
   long physics_steps() const { return physics_steps_; }  // taken by this run
 
-  // One physics step of settings.dt: the state is read from the string,
-  // stepped and written back. On divergence the string keeps its last finite
-  // state and an error names the joint.
+  // ---- The one schedule of growth and motion.
+  // Physics steps of dt until simulated time `until` (to the nearest step),
+  // each followed by the derivation steps the schedule makes due. False on
+  // error (the string then holds the last complete, finite state), true
+  // when the hooks stop the run early.
+  bool advance_to(double until, std::vector<grammar::Diagnostic>& diags, const StepHooks& hooks = {});
+  bool advance(double seconds, std::vector<grammar::Diagnostic>& diags, const StepHooks& hooks = {}) {
+    return advance_to(time() + seconds, diags, hooks);
+  }
+  // One physics step of dt: the state is read from the string, stepped and
+  // written back. On divergence the string keeps its last finite state and
+  // an error names the joint. (advance_to is this and the growth it makes due.)
   bool step(std::vector<grammar::Diagnostic>& diags);
-  // The derivation steps the schedule asks for at the current time (all that
-  // are left with grow every 0; those whose time k x grow_every has come).
+  // Growth on the schedule: with automatic growth (the default) the k-th
+  // derivation step comes at k x grow every, counted from the start of the
+  // schedule (time 0 and step 0 unless the schedule was restarted), all of
+  // them at once with grow every 0; without it, only grow() derives.
+  bool automatic_growth() const { return automatic_growth_; }
+  void set_automatic_growth(bool on);
+  // The derivation steps the schedule asks for at the current time.
   long due_steps() const;
   // n derivation steps now (the one growth step of lsystem.hpp, n times),
   // then the model is rebuilt once.
   bool grow(long n, std::vector<grammar::Diagnostic>& diags);
-  // Rebuilds the model from the string (after settings that shape it changed).
-  bool rebuild(std::vector<grammar::Diagnostic>& diags);
   // Puts a moving base back at rest at the origin (its state module zeroed).
   void reset_base();
 
@@ -96,12 +128,20 @@ class Simulation {
 
  private:
   void changed() { ++version_; }
+  bool rebuild(std::vector<grammar::Diagnostic>& diags);
   void restore_history();
+  void restart_schedule();
   Lsystem ls_;
+  RunSettings settings_;
   LivingModel living_;
   dyn::Data data_;           // scratch of the step; poses valid when posed_ == version_
   long version_ = 0, posed_ = -1;
   long physics_steps_ = 0;
+  // The growth schedule: step k (> origin_step_) at origin_time_ + (k - origin_step_) x grow every.
+  bool refused_ = false;
+  bool automatic_growth_ = true;
+  double origin_time_ = 0;
+  long origin_step_ = 0;
 };
 
 // Runs sim to simulated time `until`, growing on the schedule; calls on_row

@@ -210,12 +210,12 @@ TEST_CASE("a body released deep inside the ground is pushed out without an explo
     forward_kinematics(m, d);
     const double work = contact_energy(m, d);  // the spring's work to push it out
     REQUIRE(work > 0);
-    StepOptions o;
+    Options& o = m.opt;
     o.dt = 1.0 / 60;
     o.integrator = integ;
     double most = 0;
     for (int s = 0; s < 600; ++s) {
-      step(m, d, o);
+      step(m, d);
       REQUIRE(d.first_nonfinite_joint < 0);
       compute_energies(m, d);
       most = std::max(most, d.kinetic_energy);
@@ -248,7 +248,7 @@ TEST_CASE("a contact that begins within a step makes no energy") {
     m.contact.capsules.push_back({1, Vec3::Zero(), Vec3(1, 0, 0), 0.02});
     m.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, -0.02 - gap, 0)});
     Data d = make_data(m);
-    StepOptions o;
+    Options& o = m.opt;
     o.dt = 1.0 / 60;
     const auto total = [&](Data& x) {
       forward_kinematics(m, x);
@@ -258,7 +258,7 @@ TEST_CASE("a contact that begins within a step makes no energy") {
     const double start = total(d);
     double most = start;
     for (int s = 0; s < 120; ++s) {
-      step(m, d, o);
+      step(m, d);
       REQUIRE(d.first_nonfinite_joint < 0);
       most = std::max(most, total(d));
     }
@@ -309,7 +309,7 @@ TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at res
   std::vector<lsd::grammar::Diagnostic> diags;
   lsd::interp::Simulation sim;
   REQUIRE(start_example("dynamics/espalier.ls", sim, diags));
-  const lsd::interp::RunSettings& settings = sim.settings;
+  const lsd::interp::RunSettings& settings = sim.settings();
   REQUIRE(lsd::interp::run_until(sim, 12, 0, nullptr, diags));
   CHECK(sim.trace_row().kinetic < 1e-9);
   int ties = 0;
@@ -354,7 +354,7 @@ TEST_CASE("self contact finds every touching pair once") {
       Model m = make_hanging_chain(def);
       const Vec3 end = m.joint_placement[2].translation;
       for (int i = 1; i < m.nbody(); ++i) m.contact.capsules.push_back({i, Vec3::Zero(), end, def.radius});
-      m.contact.self = true;
+      m.opt.self_contact = true;
       Data d = make_data(m);
       randomize_state(m, d, 1.0, 0.0, seed);
       d.base_p = Vec3(shift, -shift, 2 * shift);
@@ -396,7 +396,7 @@ Drape run_drape(double dt) {
   lsd::interp::Simulation sim;
   Drape out;
   REQUIRE(start_example("dynamics/drape.ls", sim, diags, dt));
-  REQUIRE(sim.settings.self_contact);
+  REQUIRE(sim.settings().self_contact);
   for (int s = 0; s < int(12 / dt); ++s) {
     REQUIRE(sim.step(diags));
     if (s < int(10 / dt)) continue;

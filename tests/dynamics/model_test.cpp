@@ -10,7 +10,7 @@ TEST_CASE("a model starts with its base and grows in depth-first order", "[model
   CHECK(m.nbody() == 1);
   CHECK(m.parent[0] == -1);
   CHECK(m.base_kind == BaseKind::kFixed);
-  CHECK(m.gravity == Vec3(0.0, -9.81, 0.0));
+  CHECK(m.opt.gravity == Vec3(0.0, -9.81, 0.0));
   CHECK(m.nv() == 0);
 
   BodyDef def = default_body_def();
@@ -42,5 +42,5 @@ TEST_CASE("a floating base adds six velocities", "[model]") {
   Model m = make_model(base);
   add_body(m, default_body_def());
   CHECK(m.nv() == 9);
-  CHECK(m.gravity == Vec3(0, 0, -1));
+  CHECK(m.opt.gravity == Vec3(0, 0, -1));
 }

@@ -42,16 +42,16 @@ Model make_pendulum(double length, double g) {
 // or downward crossings, linearly interpolated.
 double measured_period(double amplitude) {
   const double L = 1.0, g = 9.81;
-  const Model model = make_pendulum(L, g);
+  Model model = make_pendulum(L, g);
   Data data = make_data(model);
   data.q[1] = quat_from_rotation_vector(Vec3(0, 0, amplitude));
-  StepOptions opt;
+  Options& opt = model.opt;
   opt.dt = 1e-4;
   opt.integrator = Integrator::kExplicit;
   std::vector<double> crossings;
   double prev = amplitude;
   while (crossings.size() < 3 && data.time < 20.0) {
-    step(model, data, opt);
+    step(model, data);
     const double angle = rotation_vector_from_quat(data.q[1]).z();
     if ((prev > 0) != (angle > 0)) {
       crossings.push_back(data.time - opt.dt * angle / (angle - prev));
@@ -73,14 +73,14 @@ double settled_deflection(int n) {
   CantileverDef def;
   def.n = n;
   def.damping = 0.05;
-  const Model model = make_cantilever(def);
+  Model model = make_cantilever(def);
   Data data = make_data(model);
-  StepOptions opt;
+  Options& opt = model.opt;
   opt.dt = 0.02;
   double wmax = 1.0;
   int steps = 0;
   while ((wmax > 1e-12 || steps < 10) && steps < 5000) {
-    step(model, data, opt);
+    step(model, data);
     ++steps;
     wmax = 0.0;
     for (int i = 1; i < model.nbody(); ++i) wmax = std::max(wmax, data.w[i].norm());
@@ -121,12 +121,12 @@ double total_energy(const Model& model, Data& data);
 double static_energy(const CantileverDef& def) {
   CantileverDef damped = def;
   damped.damping = 0.5;
-  const Model model = make_cantilever(damped);
+  Model model = make_cantilever(damped);
   Data data = make_data(model);
-  StepOptions opt;
+  Options& opt = model.opt;
   opt.dt = 0.01;
   opt.integrator = Integrator::kEuler;
-  for (int s = 0; s < 2000; ++s) step(model, data, opt);
+  for (int s = 0; s < 2000; ++s) step(model, data);
   return total_energy(model, data);
 }
 
@@ -175,17 +175,17 @@ TEST_CASE("energy: explicit drift < 0.1% over 10 s (a 20-body chain, dt = 1e-5 s
     // Released from rest, bent 0.3 rad at random in 3-D. Semi-implicit Euler
     // on this velocity formulation drifts by O(h) per unit time (measured:
     // ~1e-3 at dt = 1e-4, ~2.5e-4 at 1e-5 over 10 s), so the step is small.
-    const Model model = make_swinging_chain(0.0);
+    Model model = make_swinging_chain(0.0);
     Data data = make_data(model);
     const double e_rest = total_energy(model, data);  // hanging straight, at rest
     randomize_state(model, data, 0.3, 0.0, 3);
     const double e0 = total_energy(model, data);
-    StepOptions opt;
+    Options& opt = model.opt;
     opt.dt = 1e-5;
     opt.integrator = Integrator::kExplicit;
     double max_dev = 0.0, max_kinetic = 0.0;
     for (int s = 1; s <= 1000000; ++s) {
-      step(model, data, opt);
+      step(model, data);
       if (s % 1000 == 0) {
         const double e = total_energy(model, data);
         max_dev = std::max(max_dev, std::abs(e - e0));
@@ -210,14 +210,14 @@ TEST_CASE("energy of the implicit steps: 20-body cantilever, random starts, dt =
   // lower.
   CantileverDef def;
   def.n = 20;
-  const Model model = make_cantilever(def);
+  Model model = make_cantilever(def);
   for (std::uint32_t seed : {4u, 5u, 6u, 7u}) {
     Data start = make_data(model);
     randomize_state(model, start, 0.05, 0.5, seed);
     for (double dt : {1e-3, 1.0 / 60.0}) {
       for (Integrator integrator : {Integrator::kEuler, Integrator::kImplicit}) {
         Data data = start;
-        StepOptions opt;
+        Options& opt = model.opt;
         opt.dt = dt;
         opt.integrator = integrator;
         double e = total_energy(model, data);
@@ -225,7 +225,7 @@ TEST_CASE("energy of the implicit steps: 20-body cantilever, random starts, dt =
         int increases = 0;
         double highest = e;
         for (int s = 0; s < static_cast<int>(10.0 / dt); ++s) {
-          step(model, data, opt);
+          step(model, data);
           const double e_next = total_energy(model, data);
           if (e_next > e + 1e-13 * std::abs(e)) ++increases;
           highest = std::max(highest, e_next);
@@ -245,14 +245,14 @@ TEST_CASE("energy of the implicit steps: 20-body cantilever, random starts, dt =
 TEST_CASE("500-body cantilever at dt = 1/60 s: implicit settles, explicit is reported", "[step]") {
   CantileverDef def;
   def.n = 500;
-  const Model model = make_cantilever(def);
-  StepOptions opt;
+  Model model = make_cantilever(def);
+  Options& opt = model.opt;
   opt.dt = 1.0 / 60.0;
 
   SECTION("implicit") {
     Data data = make_data(model);
     for (int s = 0; s < 600; ++s) {
-      step(model, data, opt);
+      step(model, data);
       REQUIRE(data.first_nonfinite_joint == -1);
     }
     const double d = -tip_position(model, data, def.length / def.n).y();
@@ -264,7 +264,7 @@ TEST_CASE("500-body cantilever at dt = 1/60 s: implicit settles, explicit is rep
     Data data = make_data(model);
     int s = 0;
     while (data.first_nonfinite_joint < 0 && s < 1000) {
-      step(model, data, opt);
+      step(model, data);
       ++s;
     }
     CHECK(data.first_nonfinite_joint >= 1);
@@ -278,9 +278,9 @@ TEST_CASE("kinematic base accelerating at a: the pendulum settles at atan(a/g)",
   model.damping[1] = Vec3::Constant(0.2);
   Data data = make_data(model);
   data.base_acc = Vec3(a, 0.0, 0.0);
-  StepOptions opt;
+  Options& opt = model.opt;
   opt.dt = 0.01;
-  for (int s = 0; s < 3000; ++s) step(model, data, opt);
+  for (int s = 0; s < 3000; ++s) step(model, data);
   // Accelerating toward +x the pendulum trails toward -x: a rotation of
   // -atan(a/g) about z.
   const Vec3 r = rotation_vector_from_quat(data.q[1]);
@@ -312,14 +312,14 @@ TEST_CASE("floating base over time: momentum kept without gravity, the com falls
     com /= mass;
     return mass;
   };
-  StepOptions opt;
+  Options& opt = model.opt;
   opt.dt = 1e-4;
   opt.integrator = Integrator::kExplicit;
 
   SECTION("no gravity: linear momentum kept, to O(dt)") {
     // Exact per step would need a momentum-preserving scheme; semi-implicit
     // Euler keeps it to O(dt): check the drift and that it shrinks with dt.
-    model.gravity = Vec3::Zero();
+    model.opt.gravity = Vec3::Zero();
     const Data start = data;
     double drift[2];
     for (int k = 0; k < 2; ++k) {
@@ -327,7 +327,7 @@ TEST_CASE("floating base over time: momentum kept without gravity, the com falls
       opt.dt = k == 0 ? 1e-4 : 1e-5;
       Vec3 com0, p0, com, p;
       com_and_momentum(com0, p0);
-      for (int s = 0; s < static_cast<int>(0.5 / opt.dt); ++s) step(model, data, opt);
+      for (int s = 0; s < static_cast<int>(0.5 / opt.dt); ++s) step(model, data);
       com_and_momentum(com, p);
       drift[k] = (p - p0).norm() / p0.norm();
     }
@@ -338,10 +338,10 @@ TEST_CASE("floating base over time: momentum kept without gravity, the com falls
   SECTION("gravity") {
     Vec3 com0, p0, com, p;
     const double mass = com_and_momentum(com0, p0);
-    for (int s = 0; s < 10000; ++s) step(model, data, opt);
+    for (int s = 0; s < 10000; ++s) step(model, data);
     com_and_momentum(com, p);
     const double t = data.time;
-    const Vec3 expected = com0 + p0 / mass * t + 0.5 * model.gravity * t * t;
+    const Vec3 expected = com0 + p0 / mass * t + 0.5 * model.opt.gravity * t * t;
     INFO("com " << com.transpose() << " expected " << expected.transpose());
     CHECK((com - expected).norm() < 1e-3 * 0.5 * 9.81 * t * t);
   }
@@ -364,9 +364,9 @@ TEST_CASE("a touching chain resumed in a fresh Data steps bit for bit as the run
   model.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, -0.99 * def.radius, 0)});  // 0.1 mm deep
   Data data = make_data(model);
   randomize_state(model, data, 0.0, 0.2, 11);
-  StepOptions opt;
+  Options& opt = model.opt;
   opt.dt = 1.0 / 60;
-  step(model, data, opt);
+  step(model, data);
   double fastest = 0, spin = 0;  // rad/s: the fastest joint, and the chain's spin bound at its tip
   for (int i = 1; i < model.nbody(); ++i) {
     fastest = std::max(fastest, data.w[i].norm());
@@ -380,8 +380,8 @@ TEST_CASE("a touching chain resumed in a fresh Data steps bit for bit as the run
   fresh.w = data.w;
   fresh.time = data.time;
   for (int s = 0; s < 30; ++s) {
-    step(model, data, opt);
-    step(model, fresh, opt);
+    step(model, data);
+    step(model, fresh);
   }
   CHECK(data.touching);
   for (int i = 1; i < model.nbody(); ++i) {

@@ -23,7 +23,7 @@ constexpr double kPi = std::numbers::pi;
 Swing soft_beam(Integrator integrator, double dt) {
   CantileverDef def;
   def.young = 810e6;
-  StepOptions opt;
+  Options opt;
   opt.dt = dt;
   opt.integrator = integrator;
   const Recording r = cantilever_sway(def, opt, 3.0);
@@ -34,11 +34,10 @@ Swing soft_beam(Integrator integrator, double dt) {
 // A hanging chain's run: finite throughout, and the highest energy above
 // the start as a fraction of the energy above the chain's lowest state.
 double energy_rise(const ChainDef& def, double dt, double duration) {
-  const Model model = make_hanging_chain(def);
+  Model model = make_hanging_chain(def);
+  model.opt.dt = dt;
   Data data = make_data(model);
-  StepOptions opt;
-  opt.dt = dt;
-  const Recording r = record_run(model, data, opt, duration, model.nbody() - 1, Vec3::Zero());
+  const Recording r = record_run(model, data, duration, model.nbody() - 1, Vec3::Zero());
   INFO("dt = " << dt << ": fastest joint " << r.max_speed << " rad/s");
   REQUIRE(r.finite);
   double highest = r.energy.front();
@@ -115,10 +114,9 @@ TEST_CASE("explicit: anisotropic springs conserve energy, the drift is O(dt)", "
   randomize_state(model, start, 1.0, 2.0, 11);
   auto drift = [&](double dt) {
     Data data = start;
-    StepOptions opt;
-    opt.dt = dt;
-    opt.integrator = Integrator::kExplicit;
-    const Recording r = record_run(model, data, opt, 2.0, 1, Vec3::Zero());
+    model.opt.dt = dt;
+    model.opt.integrator = Integrator::kExplicit;
+    const Recording r = record_run(model, data, 2.0, 1, Vec3::Zero());
     REQUIRE(r.finite);
     double worst = 0.0;
     for (double e : r.energy) worst = std::max(worst, std::abs(e - r.energy.front()));

@@ -124,12 +124,12 @@ TEST_CASE("growth on the session's schedule: one step every grow_every seconds, 
   write_atomic(path, stem_ls(6) + "  grow every: 0.5\n");
   lsd::view::Session s;
   REQUIRE(lsd::view::open_file(s, path));
-  CHECK(s.auto_grow);
+  CHECK(s.sim.automatic_growth());
   CHECK(s.sim.lsystem().steps_done == 0);
   lsd::view::advance(s, 1.01, 0);
   CHECK(s.sim.lsystem().steps_done == 2);
   CHECK(lsd::view::body_count(s) == 3);
-  s.auto_grow = false;
+  lsd::view::set_automatic_growth(s, false);
   lsd::view::advance(s, 1.0, 0);
   CHECK(s.sim.lsystem().steps_done == 2);
   CHECK(lsd::view::grow_one(s));
@@ -155,8 +155,9 @@ TEST_CASE("a pull spring moves the pulled body toward its target; a movable pot 
   CHECK(after.x() > 0.05);
 
   s.pull.active = false;
-  s.sim.settings.kinematic_base = true;
-  lsd::view::rebuild_model(s);
+  lsd::interp::RunSettings rs = s.sim.settings();
+  rs.kinematic_base = true;
+  REQUIRE(lsd::view::apply_settings(s, rs));
   s.pot_push = Vec3(5, 0, 0);
   lsd::view::advance(s, 0.3, 0);
   CHECK(s.sim.pose().base_p.x() > 0.05);  // the pot moved along +x
@@ -351,10 +352,11 @@ TEST_CASE("the viewer draws the ground, poles and spheres, marks contacts on dem
   CHECK(marked[1] == plain[1] + int(contacts));
   CHECK(marked[0] > plain[0]);  // force lines
   // The sliders' settings reach the model.
-  s.sim.settings.friction = 0.1;
-  s.sim.settings.contact_stiffness = 3e4;
-  lsd::view::rebuild_model(s);
-  CHECK(s.sim.living().model.contact.friction == 0.1);
-  CHECK(s.sim.living().model.contact.stiffness == 3e4);
+  lsd::interp::RunSettings rs = s.sim.settings();
+  rs.friction = 0.1;
+  rs.contact_stiffness = 3e4;
+  REQUIRE(lsd::view::apply_settings(s, rs));
+  CHECK(s.sim.living().model.opt.friction == 0.1);
+  CHECK(s.sim.living().model.opt.contact_stiffness == 3e4);
   std::remove(path.c_str());
 }

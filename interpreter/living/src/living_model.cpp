@@ -209,18 +209,13 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
   base.kind = settings.kinematic_base ? dyn::BaseKind::kKinematic
               : settings.floating_base ? dyn::BaseKind::kFloating
                                        : dyn::BaseKind::kFixed;
-  base.gravity = settings.gravity;
   base.inertia = bodies[0].inertia;
   base.drag = bodies[0].drag;
   dyn::ContactModel contact = std::move(lm.model.contact);  // the walk's capsules and ties
   contact.obstacles = settings.obstacles;
-  contact.stiffness = settings.contact_stiffness;
-  contact.damping = settings.contact_damping;
-  contact.friction = settings.friction;
-  contact.self = settings.self_contact;
-  contact.tie_stiffness = settings.tie_stiffness;
   lm.model = dyn::make_model(base);
   lm.model.contact = std::move(contact);
+  lm.model.opt = settings.step_options();
   dyn::reserve_bodies(lm.model, int(bodies.size()));
   lm.joint_module.assign(1, 0);
   lm.joint_offset.assign(1, 0);

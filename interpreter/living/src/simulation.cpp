@@ -14,17 +14,46 @@ std::string trace_line(const TraceRow& r) {
   return s;
 }
 
-bool Simulation::start(Lsystem ls, const RunSettings& run_settings, std::vector<grammar::Diagnostic>& diags) {
+bool Simulation::start(Lsystem ls, const RunSettings& settings, std::vector<grammar::Diagnostic>& diags,
+                       std::optional<double> until) {
   ls_ = std::move(ls);
-  settings = run_settings;
+  settings_ = settings;
+  living_ = {};
+  refused_ = until && !check_run_length(ls_, settings_, *until, diags);
+  if (refused_) return false;
   inputs = {};
   physics_steps_ = 0;
-  ls_.clock.count_steps_of(settings.dt);
+  automatic_growth_ = true;
+  origin_time_ = 0;
+  origin_step_ = 0;
+  ls_.clock.count_steps_of(settings_.dt);
   changed();
   if (!rebuild(diags)) return false;
   restore_history();
   const long due = due_steps();
   return due == 0 || grow(due, diags);
+}
+
+bool Simulation::set_settings(const RunSettings& settings, std::vector<grammar::Diagnostic>& diags) {
+  const bool reshape = !(settings.model_settings() == settings_.model_settings());
+  const bool reschedule = settings.grow_every != settings_.grow_every;
+  const bool was_moving = settings_.floating_base || settings_.kinematic_base;
+  settings_ = settings;
+  living_.model.opt = settings_.step_options();
+  if (was_moving && !settings_.floating_base && !settings_.kinematic_base) reset_base();  // a pot put back returns to the origin
+  if (reschedule) restart_schedule();
+  return !reshape || rebuild(diags);
+}
+
+void Simulation::set_automatic_growth(bool on) {
+  if (on && !automatic_growth_) restart_schedule();
+  automatic_growth_ = on;
+}
+
+// The next automatic step comes `grow every` from now.
+void Simulation::restart_schedule() {
+  origin_time_ = time();
+  origin_step_ = ls_.steps_done;
 }
 
 // A string saved by a simulation carries the integrator's history; it
@@ -36,13 +65,13 @@ void Simulation::restore_history() {
 }
 
 bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
-  const bool moving_base = settings.floating_base || settings.kinematic_base;
+  const bool moving_base = settings_.floating_base || settings_.kinematic_base;
   if (ls_.rules.dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
   changed();
-  if (!build_living_model(ls_.rules, settings, ls_.current, living_, diags)) return false;
+  if (!build_living_model(ls_.rules, settings_, ls_.current, living_, diags)) return false;
   // Bare @Tie modules take their anchors as parameters (the offsets of the
   // joints' parameters move: build again).
-  if (write_bare_ties(living_, ls_.current) && !build_living_model(ls_.rules, settings, ls_.current, living_, diags))
+  if (write_bare_ties(living_, ls_.current) && !build_living_model(ls_.rules, settings_, ls_.current, living_, diags))
     return false;
   data_ = dyn::make_data(living_.model);
   return true;
@@ -56,12 +85,14 @@ void Simulation::reset_base() {
 }
 
 long Simulation::due_steps() const {
-  const long left = std::max(0L, settings.derivation_length - ls_.steps_done);
-  if (settings.grow_every <= 0) return left;
-  // The k-th step (k = steps_done + m) happens at t = k x grow_every; find
-  // the last m <= left that is due.
+  const long left = std::max(0L, settings_.derivation_length - ls_.steps_done);
+  if (!automatic_growth_) return 0;
+  if (settings_.grow_every <= 0) return left;
+  // The k-th step (k = steps_done + m) happens at t = origin + (k - origin
+  // step) x grow_every; find the last m <= left that is due.
   auto due = [&](long m) {
-    return time() >= double(ls_.steps_done + m) * settings.grow_every - 1e-9 * settings.dt;
+    return time() >= origin_time_ + double(ls_.steps_done + m - origin_step_) * settings_.grow_every -
+                         1e-9 * settings_.dt;
   };
   long lo = 0, hi = left;
   while (lo < hi) {
@@ -75,38 +106,31 @@ long Simulation::due_steps() const {
 bool Simulation::grow(long n, std::vector<grammar::Diagnostic>& diags) {
   if (n <= 0) return true;
   DeriveOptions opts;
-  opts.max_modules = settings.max_modules;
+  opts.max_modules = settings_.max_modules;
   changed();
   const bool ok = derive(ls_, n, opts, diags);
   return rebuild(diags) && ok;
 }
 
 bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
-  ls_.clock.count_steps_of(settings.dt);
+  ls_.clock.count_steps_of(settings_.dt);
   if (!living_.empty()) {
     load_state(ls_.current, living_, data_);  // the string is the state: read it every step
-    living_.model.gravity = settings.gravity;
-    data_.wind = inputs.wind.value_or(settings.wind);
+    living_.model.opt.wind = inputs.wind.value_or(settings_.wind);
     data_.base_acc = inputs.base_acc;
     data_.body_forces = inputs.forces;
-    dyn::StepOptions so;
-    so.dt = settings.dt;
-    so.integrator = settings.integrator;
-    so.rho_inf = 1 - settings.dissipation;
-    so.max_turn = settings.max_turn;
-    so.max_angular_velocity = settings.max_angular_velocity;
-    dyn::step(living_.model, data_, so);
+    dyn::step(living_.model, data_);
     changed();
     const int bad = data_.first_nonfinite_joint;
     if (bad >= 0) {
       const std::string where = bad == 0 ? std::string("the base")
                                          : "the joint at module " + std::to_string(living_.joint_module[std::size_t(bad)]);
-      const bool implicit = settings.integrator != dyn::Integrator::kExplicit;
+      const bool implicit = settings_.integrator != dyn::Integrator::kExplicit;
       diags.push_back({ls_.rules.path, {},
                        "the simulation diverged: " + where + " became non-finite or spun faster than " +
-                           format_double(settings.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
+                           format_double(settings_.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
                            " s (physics step " + std::to_string(physics_steps_ + 1) + ", dt=" +
-                           format_double(settings.dt) + " s" +
+                           format_double(settings_.dt) + " s" +
                            (implicit ? "); try a smaller --dt" : "); try --integrator implicit or a smaller --dt")});
       return false;  // the string keeps its last finite state
     }
@@ -134,7 +158,6 @@ TraceRow Simulation::trace_row() {
   r.bodies = living_.nbodies();
   if (!living_.empty()) {
     if (posed_ != version_) load_state(ls_.current, living_, data_);
-    living_.model.gravity = settings.gravity;  // the potential energy of the gravity in force
     dyn::compute_energies(living_.model, data_);  // runs forward kinematics: the pose is current
     posed_ = version_;
     r.kinetic = data_.kinetic_energy;
@@ -202,24 +225,32 @@ bool check_run_length(const Lsystem& ls, const RunSettings& settings, double unt
   return true;
 }
 
+bool Simulation::advance_to(double until, std::vector<grammar::Diagnostic>& diags, const StepHooks& hooks) {
+  while (time() < until - 0.5 * settings_.dt) {
+    if (hooks.before && !hooks.before(*this)) return true;
+    if (!step(diags)) return false;
+    if (!grow(due_steps(), diags)) return false;
+    if (hooks.after && !hooks.after(*this)) return true;
+  }
+  return true;
+}
+
 bool run_until(Simulation& sim, double until, double trace_every,
                const std::function<void(const TraceRow&)>& on_row, std::vector<grammar::Diagnostic>& diags) {
   double next_trace = sim.time();
-  auto maybe_trace = [&]() {
-    if (!on_row) return;
-    const double t = sim.time();
-    if (trace_every > 0 && t < next_trace - 1e-9 * sim.settings.dt) return;
-    on_row(sim.trace_row());
+  auto maybe_trace = [&](Simulation& s) {
+    if (!on_row) return true;
+    const double t = s.time();
+    if (trace_every > 0 && t < next_trace - 1e-9 * s.settings().dt) return true;
+    on_row(s.trace_row());
     // rows on the grid of multiples of trace_every, so a resumed run keeps the same rows
     if (trace_every > 0) next_trace = (std::floor(t / trace_every + 1e-6) + 1) * trace_every;
+    return true;
   };
-  maybe_trace();
-  while (sim.time() < until - 0.5 * sim.settings.dt) {
-    if (!sim.step(diags)) return false;
-    if (!sim.grow(sim.due_steps(), diags)) return false;
-    maybe_trace();
-  }
-  return true;
+  maybe_trace(sim);
+  StepHooks hooks;
+  if (on_row) hooks.after = maybe_trace;
+  return sim.advance_to(until, diags, hooks);
 }
 
 }  // namespace lsd::interp

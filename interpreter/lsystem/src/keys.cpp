@@ -252,6 +252,12 @@ void self_contact(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (word(c, it, {"off", "on"}, k)) t.settings.self_contact = k == 1;
 }
 
+// dissipation: d takes generalized-alpha's rho_inf = 1 - d.
+void dissipation(const Ctx& c, const Item& it, const KeyRow& row, Target& t) {
+  double v;
+  if (one_number(c, it, row, v)) t.settings.rho_inf = 1 - v;
+}
+
 void integrator(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (!integrator_from_name(it.value, t.settings.integrator))
     c.error(it.value_pos, "integrator must be 'implicit', 'euler' or 'explicit', not '" + it.value + "'");
@@ -311,7 +317,7 @@ const KeyRow kDynamics[] = {
     {{"dt"}, plain_number, kPositive, nullptr, &RunSettings::dt},
     {{"grow every"}, plain_number, kNonNegative, nullptr, &RunSettings::grow_every},
     {{"integrator", ValueKind::kText}, integrator, {}, nullptr, nullptr, "implicit", merge<&RunSettings::integrator>},
-    {{"dissipation"}, plain_number, {0, 1}, nullptr, &RunSettings::dissipation},
+    {{"dissipation"}, dissipation, {0, 1}, nullptr, nullptr, "0.5", merge<&RunSettings::rho_inf>},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
     {{"ground", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},

@@ -36,7 +36,7 @@ TEST_CASE("a new joint starts at rest; a copied joint keeps its state; the energ
   std::vector<grammar::Diagnostic> d;
   REQUIRE(sim.start(loaded_ls, interp::file_settings(loaded_ls.rules), d));
   const interp::Lsystem& ls = sim.lsystem();
-  const double dt = sim.settings.dt;
+  const double dt = sim.settings().dt;
   while (sim.time() < 0.3 - 0.5 * dt) {
     REQUIRE(sim.step(d));
     if (sim.time() < 0.3 - 0.5 * dt) REQUIRE(sim.grow(sim.due_steps(), d));
@@ -240,7 +240,7 @@ TEST_CASE("the integrator keys: names, dissipation, stiffness damping, max turn,
                           ls, d));
   const interp::RunSettings s = interp::file_settings(ls.rules);
   CHECK(s.integrator == dyn::Integrator::kEuler);
-  CHECK(s.dissipation == 0.2);
+  CHECK(s.rho_inf == 1 - 0.2);
   CHECK(s.stiffness_damping == 0.01);
   CHECK(s.max_turn == 0.05);
   for (const char* bad : {"  dissipation: 1.5\n", "  stiffness damping: -1\n", "  max turn: -0.1\n",
