@@ -102,9 +102,7 @@ void add_run_options(CLI::App& cmd, MotionOptions& o) {
           [](std::string& s) {
             dyn::Integrator i;
             if (interp::integrator_from_name(s, i)) return std::string();
-            std::string names;
-            for (const dyn::IntegratorName& n : dyn::kIntegratorNames) names += (names.empty() ? "" : ", ") + std::string(n.name);
-            return "must be one of " + names + ", not '" + s + "'";
+            return "must be " + dyn::integrator_names() + ", not '" + s + "'";
           },
           ""));
 }

@@ -153,7 +153,7 @@ inline void obstacle_touch(std::vector<Touch>& out, std::vector<Touch>* near, co
     return;
   }
   Touch& t = out.emplace_back();
-  t.kind = int(o.kind);
+  t.kind = ContactKind(int(o.kind));
   t.body = c.body;
   t.capsule = k;
   t.feature = 2 * oi + e;
@@ -185,7 +185,7 @@ inline void pair_touch(const Model& model, const std::vector<double>& len, std::
   }
   const Vec3 n = dist > 0 ? Vec3((pi - pj) / dist) : Vec3::UnitY();
   Touch& t = out.emplace_back();  // (in place, as above)
-  t.kind = 3;
+  t.kind = ContactKind::kSelf;
   t.body = ci.body;
   t.other = cj.body;
   t.capsule = i;
@@ -568,7 +568,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     const double s = t.kD * d + t.kK * k;
     add_point(model, data, tie.body, p, s, 0.0, Vec3::UnitY(), force - s * g);
     const double fn = force.norm();
-    if (record) data.contacts.push_back({tie.body, -1, 4, p, fn > 0 ? Vec3(force / fn) : Vec3::Zero(), fn, Vec3::Zero()});
+    if (record) data.contacts.push_back({tie.body, -1, ContactKind::kTie, p, fn > 0 ? Vec3(force / fn) : Vec3::Zero(), fn, Vec3::Zero()});
   }
 }
 

@@ -27,12 +27,24 @@ struct BodyForce {
   Vec3 torque = Vec3::Zero();
 };
 
+// What a contact force acts against: an obstacle (the first three, in the
+// order of ObstacleKind), another body of the plant, or a tie's anchor.
+enum class ContactKind { kGround, kPole, kSphere, kSelf, kTie };
+static_assert(int(ContactKind::kGround) == int(ObstacleKind::kGround) &&
+              int(ContactKind::kPole) == int(ObstacleKind::kPole) &&
+              int(ContactKind::kSphere) == int(ObstacleKind::kSphere));
+// Its name (the kind column of lsd run --contacts).
+inline const char* contact_kind_name(ContactKind k) {
+  static const char* const kNames[] = {"ground", "pole", "sphere", "self", "tie"};
+  return kNames[int(k)];
+}
+
 // A contact or tie force on a body (contact.hpp): the force at point is
 // normal_force along normal plus tangential.
 struct ContactForce {
   int body = 0;
   int other = -1;                   // the other body of a self contact, else -1
-  int kind = 0;                     // 0 ground, 1 pole, 2 sphere, 3 self, 4 tie
+  ContactKind kind = ContactKind::kGround;
   Vec3 point = Vec3::Zero();        // m, world
   Vec3 normal = Vec3::Zero();       // unit, world: out of the obstacle (tie: toward the anchor)
   double normal_force = 0;          // N, >= 0 for contact
@@ -50,7 +62,7 @@ struct ContactForce {
 // the pass takes before its capsules meet (or within the touch skin): depth
 // is then minus the gap, and its force may pull.
 struct ContactTouch {
-  int kind = 0;  // ContactForce::kind
+  ContactKind kind = ContactKind::kGround;
   int body = 0, other = -1;
   int capsule = 0, feature = 0;
   bool speculative = false;

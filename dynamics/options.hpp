@@ -5,6 +5,9 @@
 // copy (docs/language.md section 6).
 #pragma once
 
+#include <iterator>
+#include <string>
+
 #include "common/limits.hpp"
 #include "dynamics/spatial.hpp"
 
@@ -31,6 +34,14 @@ inline const char* integrator_name(Integrator i) {
   for (const IntegratorName& n : kIntegratorNames)
     if (n.integrator == i) return n.name;
   return "?";
+}
+// "'implicit', 'euler' or 'explicit'": the names for a message.
+inline std::string integrator_names() {
+  std::string s;
+  constexpr std::size_t n = std::size(kIntegratorNames);
+  for (std::size_t k = 0; k < n; ++k)
+    s += (k == 0 ? "'" : k + 1 == n ? " or '" : ", '") + std::string(kIntegratorNames[k].name) + "'";
+  return s;
 }
 
 // Generalized-alpha's spectral radius at infinite frequency by default: 1

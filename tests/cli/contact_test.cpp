@@ -182,7 +182,7 @@ TEST_CASE("resting on the ground at dt = 1/60: shallow, and still (no jitter)") 
   CHECK(late_max < 1e-9);
   double deepest = 0;  // as a fraction of the touching body's radius (0.005 m)
   for (const lsd::dyn::ContactForce& c : sim.contacts()) {
-    CHECK(c.kind == 0);
+    CHECK(c.kind == lsd::dyn::ContactKind::kGround);
     ++touching;
     deepest = std::max(deepest, -c.point.y() / 0.005);
   }
@@ -285,7 +285,7 @@ TEST_CASE("a bean twines round its pole: at least 5 turns under gravity, and it 
   // The points touching the pole (at the origin), in the order of the bodies.
   std::vector<lsd::dyn::ContactForce> on_pole;
   for (const lsd::dyn::ContactForce& c : sim.contacts())
-    if (c.kind == int(lsd::dyn::ObstacleKind::kPole)) on_pole.push_back(c);
+    if (c.kind == lsd::dyn::ContactKind::kPole) on_pole.push_back(c);
   std::sort(on_pole.begin(), on_pole.end(), [](const auto& a, const auto& b) { return a.body < b.body; });
   REQUIRE(on_pole.size() >= 2);
   double turned = 0;  // rad about the pole's axis, from the lowest contact to the highest
@@ -315,7 +315,7 @@ TEST_CASE("an espalier's cordons stay on their wires, held by their ties, at res
   int ties = 0;
   double stretch = 0;  // m: the largest distance of a tied point from its point of the wire
   for (const lsd::dyn::ContactForce& c : sim.contacts()) {
-    REQUIRE(c.kind == 4);  // nothing else touches
+    REQUIRE(c.kind == lsd::dyn::ContactKind::kTie);  // nothing else touches
     ++ties;
     stretch = std::max(stretch, c.normal_force / settings.tie_stiffness);
   }
@@ -404,7 +404,7 @@ Drape run_drape(double dt) {
     lsd::dyn::Data d = sim.pose();
     out.late_overlap = std::max(out.late_overlap, lsd::dyn::deepest_self_overlap(sim.living().model, d));
   }
-  for (const lsd::dyn::ContactForce& c : sim.contacts()) out.self_touching += c.kind == 3;
+  for (const lsd::dyn::ContactForce& c : sim.contacts()) out.self_touching += c.kind == lsd::dyn::ContactKind::kSelf;
   return out;
 }
 

@@ -131,7 +131,9 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
                            format_double(settings_.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
                            " s (physics step " + std::to_string(physics_steps_ + 1) + ", dt=" +
                            format_double(settings_.dt) + " s" +
-                           (implicit ? "); try a smaller --dt" : "); try --integrator implicit or a smaller --dt")});
+                           (implicit ? std::string("); try a smaller --dt")
+                                     : std::string("); try --integrator ") +
+                                           dyn::integrator_name(dyn::Integrator::kImplicit) + " or a smaller --dt")});
       return false;  // the string keeps its last finite state
     }
     store_state(living_, data_, ls_.current);
@@ -179,9 +181,8 @@ const std::vector<dyn::ContactForce>& Simulation::contacts() {
 }
 
 std::string contact_line(double t, const dyn::ContactForce& c) {
-  static const char* const kinds[] = {"ground", "pole", "sphere", "self", "tie"};
   std::string s = format_double(t) + "," + std::to_string(c.body) + "," + std::to_string(c.other) + "," +
-                  kinds[std::clamp(c.kind, 0, 4)];
+                  dyn::contact_kind_name(c.kind);
   for (const dyn::Vec3* v : {&c.point, &c.normal})
     for (int a = 0; a < 3; ++a) s += "," + format_double((*v)[a]);
   s += "," + format_double(c.normal_force);

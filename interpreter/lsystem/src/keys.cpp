@@ -260,7 +260,7 @@ void dissipation(const Ctx& c, const Item& it, const KeyRow& row, Target& t) {
 
 void integrator(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (!integrator_from_name(it.value, t.settings.integrator))
-    c.error(it.value_pos, "integrator must be 'implicit', 'euler' or 'explicit', not '" + it.value + "'");
+    c.error(it.value_pos, "integrator must be " + dyn::integrator_names() + ", not '" + it.value + "'");
 }
 
 // ---------------------------------------------------------------- merging edits
@@ -316,7 +316,8 @@ const KeyRow kDynamics[] = {
     {{"base", ValueKind::kText}, base, {}, nullptr, nullptr, "fixed", merge<&RunSettings::floating_base>},
     {{"dt"}, plain_number, kPositive, nullptr, &RunSettings::dt},
     {{"grow every"}, plain_number, kNonNegative, nullptr, &RunSettings::grow_every},
-    {{"integrator", ValueKind::kText}, integrator, {}, nullptr, nullptr, "implicit", merge<&RunSettings::integrator>},
+    {{"integrator", ValueKind::kText}, integrator, {}, nullptr, nullptr, dyn::integrator_name(RunSettings{}.integrator),
+     merge<&RunSettings::integrator>},
     {{"dissipation"}, dissipation, {0, 1}, nullptr, nullptr, "0.5", merge<&RunSettings::rho_inf>},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
