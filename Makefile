@@ -39,7 +39,8 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 # The slow test cases (tagged [.slow]): energy drift over a million steps, the
-# doubling grammar up to its memory limit, the viewer reloading an edited file.
+# doubling grammar up to its memory limit, the viewer reloading an edited file,
+# Blender importing the glTF (skipped without blender).
 test-slow: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
 
