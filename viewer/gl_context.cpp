@@ -143,7 +143,8 @@ std::string egl_try(const EglCandidate& c, int width, int height, EglHandles* h)
   if (h->context == EGL_NO_CONTEXT) return fail("no OpenGL 3.3 core context");
   const EGLint surface_attribs[] = {EGL_WIDTH, width, EGL_HEIGHT, height, EGL_NONE};
   h->surface = eglCreatePbufferSurface(h->display, config, surface_attribs);
-  if (h->surface == EGL_NO_SURFACE) return fail("no pbuffer of " + std::to_string(width) + "x" + std::to_string(height));
+  if (h->surface == EGL_NO_SURFACE)
+    return fail("no pbuffer of " + std::to_string(width) + "x" + std::to_string(height));
   if (!eglMakeCurrent(h->display, h->surface, h->surface, h->context)) return fail("cannot make the context current");
   return "";
 }
@@ -251,8 +252,11 @@ void GlWindow::poll_events() {
   if (window_) glfwPollEvents();
 }
 
+// A pbuffer has nothing to swap: wait for the frame instead, as a swap
+// would, so that the scripted viewer's frame times include the drawing.
 void GlWindow::swap_buffers() {
   if (window_) glfwSwapBuffers(window_);
+  else glFinish();
 }
 
 void GlWindow::set_swap_interval(int interval) {

@@ -144,7 +144,8 @@ TEST_CASE("the README's advice for Blender's own import dialog: 30 fps first, Sm
                            "bpy.ops.import_scene.gltf(filepath='" + glb + "', import_shading='SMOOTH'); "
                            "s.frame_start = 0; s.frame_end = 300; "
                            "keys = [k.co[0] for a in bpy.data.actions for c in a.fcurves for k in c.keyframe_points]; "
-                           "print('DIALOG objects %d first %g last %g' % (len(bpy.data.objects), min(keys), max(keys)))";
+                           "print('DIALOG objects %d first %g last %g' % "
+                           "(len(bpy.data.objects), min(keys), max(keys)))";
   const auto r = run("blender -b --factory-startup --python-exit-code 1 --python-expr \"" + expr + "\"");
   INFO(r.out);
   REQUIRE(r.status == 0);

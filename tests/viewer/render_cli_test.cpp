@@ -84,7 +84,8 @@ TEST_CASE("lsd render draws the herb with no display as the X window path draws 
   const auto egl = render(args + dir.path("egl.png"));
   INFO(egl.out);
   REQUIRE(egl.status == 0);
-  const auto x = lsd::test::run(lsd::test::in_xvfb_window(lsd::test::lsd_exe() + " render " + args + dir.path("x.png")));
+  const auto x =
+      lsd::test::run(lsd::test::in_xvfb_window(lsd::test::lsd_exe() + " render " + args + dir.path("x.png")));
   INFO(x.out);
   REQUIRE(x.status == 0);
   // Equal up to antialiasing (viewer/headless.hpp): no pixel off the edges

@@ -18,7 +18,9 @@ namespace {
 
 const std::string kHerb = lsd::test::example("dynamics/herb.ls");
 
-std::string render_cmd(const std::string& args) { return lsd::test::headless(lsd::test::lsd_exe() + " render " + args); }
+std::string render_cmd(const std::string& args) {
+  return lsd::test::headless(lsd::test::lsd_exe() + " render " + args);
+}
 
 // ffprobe's key=value lines for the first video stream and the container.
 std::map<std::string, std::string> probe(const std::string& path) {
