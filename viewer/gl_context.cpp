@@ -162,8 +162,7 @@ bool GlWindow::open(const GlWindowOptions& opt, std::string* error) {
     if (choice == "egl" || !have_display()) {
       if (error)
         *error = "cannot create a headless OpenGL 3.3 core context through EGL: " + egl_why +
-                 (choice == "egl" ? std::string(" (LSD_GL=egl)")
-                                  : " (is Mesa's libegl-mesa0 installed? scripts/setup.sh installs it)");
+                 (choice == "egl" ? " (LSD_GL=egl)" : "");
       return false;
     }
   }
@@ -187,7 +186,9 @@ bool GlWindow::open_egl(const GlWindowOptions& opt, std::string* error) {
     }
     why += (why.empty() ? "" : "; ") + c.name + ": " + e;
   }
-  *error = why.empty() ? "no EGL device or platform (libEGL has no vendor library)" : why;
+  *error = why.empty() ? "no EGL device or platform (libEGL has no vendor library: is Mesa's libegl-mesa0 "
+                         "installed? scripts/setup.sh installs it)"
+                       : why;
   return false;
 }
 

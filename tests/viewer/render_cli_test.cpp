@@ -114,6 +114,6 @@ TEST_CASE("lsd render without any OpenGL to be had fails with a clear error and 
   CHECK(r.status == 1);
   CHECK(r.out ==
         "lsd: error: cannot create a headless OpenGL 3.3 core context through EGL: no EGL device or platform "
-        "(libEGL has no vendor library) (is Mesa's libegl-mesa0 installed? scripts/setup.sh installs it)\n");
+        "(libEGL has no vendor library: is Mesa's libegl-mesa0 installed? scripts/setup.sh installs it)\n");
   CHECK_FALSE(std::filesystem::exists(out));
 }
