@@ -1,10 +1,14 @@
 # The two commands of the README: `make run` and `make test`.
-# Both install what is missing (scripts/setup.sh), configure and build first.
+# Both install what is missing (scripts/setup.sh) and configure first; `make
+# run` builds only the lsd executable (all that scripts/run.sh uses), `make
+# test` builds everything else too (the tests and the benchmarks).
+# `make install PREFIX=DIR` puts lsd, its man page and the examples under DIR.
 BUILD   ?= build
 JOBS    ?= $(shell nproc)
 EXAMPLE ?= examples/dynamics/herb.ls
+PREFIX  ?= /usr/local
 
-.PHONY: all setup configure build run test test-slow bench clean sanitize
+.PHONY: all setup configure build lsd run install test test-slow bench clean sanitize
 
 all: build
 
@@ -19,14 +23,24 @@ configure: setup $(BUILD)/CMakeCache.txt
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+lsd: configure
+	cmake --build $(BUILD) -j $(JOBS) --target lsd
+
+run: lsd
 	@bash scripts/run.sh $(BUILD) $(EXAMPLE)
+
+# PREFIX/bin/lsd, PREFIX/share/man/man1/lsd.1, PREFIX/share/lsd/examples/ and
+# PREFIX/share/lsd/scripts/blender_import.py (`make install PREFIX=$$HOME/.local`
+# for one user; the same as `cmake --install $(BUILD) --prefix PREFIX`).
+install: lsd
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 # The slow test cases (tagged [.slow]): energy drift over a million steps, the
-# doubling grammar up to its memory limit, the viewer reloading an edited file.
+# doubling grammar up to its memory limit, the viewer reloading an edited file,
+# Blender importing the glTF (skipped without blender).
 test-slow: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
 

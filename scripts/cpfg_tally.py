@@ -7,8 +7,8 @@ path of a checkout (or of any folder of vlab object folders).
 
 A model is a `cpfg ... FILE.l FILE.v ...` line of an object folder's
 `specifications` file (lpfg models are left out). Each is run as
-`lsd check FOLDER/FILE.l`, `lsd derive` and `lsd render` (under xvfb-run when
-there is no display); a stage passes when lsd exits 0 within its time limit,
+`lsd check FOLDER/FILE.l`, `lsd derive` and `lsd render` (headless: no
+display needed); a stage passes when lsd exits 0 within its time limit,
 and `render` passes when something was drawn. The first error line of a
 failing stage is its reason.
 
@@ -106,7 +106,6 @@ def main():
     lsd = os.path.abspath(a.lsd)
     if a.cpfg or a.cache:
         return compare(a, lsd)
-    wrap = [] if os.environ.get("DISPLAY") else ["xvfb-run", "-a", "-s", "-screen 0 640x480x24"]
     tmp = tempfile.mkdtemp(prefix="cpfg_tally_")
     ms = sorted(m for m in models(a.vlab) if a.only in os.path.join(*m))
     if a.png_dir:
@@ -130,7 +129,7 @@ def main():
                     stage = None
                 else:
                     png = os.path.join(a.png_dir or tmp, name.replace("/", "_") + ".png" if a.png_dir else "p.png")
-                    rc, out, err = run(wrap + [lsd, "render", path, "-o", png, "--width", "160", "--height", "160"],
+                    rc, out, err = run([lsd, "render", path, "-o", png, "--width", "160", "--height", "160"],
                                        TIMEOUT["render"])
                     stage = "render"
                     if rc == 0:

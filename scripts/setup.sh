@@ -4,7 +4,9 @@
 # Uses sudo when not run as root. Safe to run again: it does nothing when all is there.
 set -euo pipefail
 pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgui-dev
-      libstb-dev catch2 xvfb xauth libgl1-mesa-dri libgl-dev libcli11-dev
+      libstb-dev catch2 libcli11-dev
+      libgl-dev libopengl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri  # OpenGL, headless through EGL (llvmpipe without a GPU)
+      xvfb xauth          # the tests of the window path (GLFW on X) on a virtual display
       libtinygltf-dev nlohmann-json3-dev                                  # glTF export
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg   # video; tests run ffprobe
       cpp        # the C preprocessor, run on cpfg files (.l) as cpfg runs it

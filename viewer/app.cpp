@@ -1,7 +1,8 @@
 // The frame loop of the viewer (Dear ImGui's example_glfw_opengl3 shape):
 // set-up and shut-down mirror each other; each frame polls, advances the
 // plant, draws it into an offscreen framebuffer resolved beside the panel,
-// builds the panels and swaps.
+// builds the panels and swaps. The scripted mode draws the same frames
+// headless (gl_context.hpp: EGL, no display), with no GLFW behind Dear ImGui.
 #include "viewer/gl.hpp"
 #include "viewer/app.hpp"
 
@@ -33,7 +34,7 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 // The frame loop's own state (what the panels show is in App).
 struct Loop {
-  GLFWwindow* window = nullptr;
+  GlWindow* gl = nullptr;
   Renderer renderer;
   int status = 0;  // the exit status so far
   Clock::time_point run_start = Clock::now(), last_frame = run_start;
@@ -105,27 +106,28 @@ void style_imgui() {
   }
 }
 
-// The window with its OpenGL 3.3 core context, and Dear ImGui on it.
+// The window with its OpenGL 3.3 core context (headless when scripted), and
+// Dear ImGui on it.
 bool open_window(const App& app, GlWindow* gl) {
   const std::string& path = app.session.path;
   const std::string title = "lsd view" + (path.empty() ? std::string() : " - " + path);
   std::string error;
-  if (!gl->open({app.opts.width, app.opts.height, title, true}, &error)) {
+  if (!gl->open({app.opts.width, app.opts.height, title, true, scripted(app)}, &error)) {
     std::cerr << "lsd: error: " << error << "\n";
     return false;
   }
-  glfwSwapInterval(scripted(app) ? 0 : 1);
+  gl->set_swap_interval(scripted(app) ? 0 : 1);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   style_imgui();
-  ImGui_ImplGlfw_InitForOpenGL(gl->window(), true);
+  if (gl->window()) ImGui_ImplGlfw_InitForOpenGL(gl->window(), true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   return true;
 }
 
 void close_window(GlWindow* gl) {
   ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplGlfw_Shutdown();
+  if (gl->window()) ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   gl->close();
 }
@@ -175,10 +177,10 @@ void frame_now(App& app) {
 // ---------------------------------------------------------------- the stages of a frame
 
 // The panel on the left, the plant on the rest; false while minimised.
-bool lay_out(App& app, GLFWwindow* window, FrameSize* size) {
+bool lay_out(App& app, const GlWindow& gl, FrameSize* size) {
   int win_w, win_h;
-  glfwGetWindowSize(window, &win_w, &win_h);
-  glfwGetFramebufferSize(window, &size->fb_w, &size->fb_h);
+  gl.size(&win_w, &win_h);
+  gl.framebuffer_size(&size->fb_w, &size->fb_h);
   if (size->fb_w <= 0 || size->fb_h <= 0) return false;
   size->scale = win_w > 0 ? double(size->fb_w) / win_w : 1.0;
   app.viewport = {app.panel_width, 0, std::max(1.0, double(win_w) - app.panel_width), double(std::max(win_h, 1))};
@@ -195,19 +197,28 @@ void reload_changed_file(App& app, Loop& loop, double now) {
   if (reload_if_changed(s) && scripted(app) && !s.error.empty() && s.error != before) std::cerr << s.error;
 }
 
-void begin_imgui_frame() {
+// Headless, Dear ImGui has no platform backend: the frame's size and time
+// are given here (no mouse, no keys).
+void begin_imgui_frame(const App& app, const GlWindow& gl, const FrameSize& size) {
   ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
+  if (gl.window()) {
+    ImGui_ImplGlfw_NewFrame();
+  } else {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(size.fb_w / size.scale), float(size.fb_h / size.scale));
+    io.DisplayFramebufferScale = ImVec2(float(size.scale), float(size.scale));
+    io.DeltaTime = float(app.opts.frame_time > 0 ? app.opts.frame_time : 1.0 / 60);
+  }
   ImGui::NewFrame();
 }
 
 // Keys and mouse; none in scripted mode, but for the scripted pull.
-void take_input(App& app, GLFWwindow* window) {
+void take_input(App& app, const GlWindow& gl) {
   if (scripted(app)) {
     scripted_pull(app);
     return;
   }
-  handle_keys(app, window);
+  handle_keys(app, gl.window());
   handle_mouse(app);
 }
 
@@ -321,15 +332,15 @@ bool run_frame(App& app, Loop& loop) {
   const auto frame_start = Clock::now();
   const double wall_dt = std::chrono::duration<double>(frame_start - loop.last_frame).count();
   loop.last_frame = frame_start;
-  glfwPollEvents();
+  loop.gl->poll_events();
   FrameSize size;
-  if (!lay_out(app, loop.window, &size)) {  // minimised
+  if (!lay_out(app, *loop.gl, &size)) {  // minimised
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
     return true;
   }
   reload_changed_file(app, loop, std::chrono::duration<double>(frame_start - loop.run_start).count());
-  begin_imgui_frame();
-  take_input(app, loop.window);
+  begin_imgui_frame(app, *loop.gl, size);
+  take_input(app, *loop.gl);
 
   FrameTimes t;
   auto phase_start = Clock::now();
@@ -341,7 +352,7 @@ bool run_frame(App& app, Loop& loop) {
   phase_start = Clock::now();
   draw_frame(app, loop.renderer, size);
   screenshot_if_due(app, loop, size);
-  glfwSwapBuffers(loop.window);
+  loop.gl->swap_buffers();
   t.draw = seconds_since(phase_start);
   t.frame = seconds_since(frame_start);
   account_frame(app, loop, t);
@@ -374,9 +385,9 @@ void report_scripted(const App& app, Loop& loop) {
 
 // Frames until the window closes, the scripted frames are done or something
 // fails; the GL objects go before the window. Returns the exit status.
-int run_frames(App& app, GLFWwindow* window) {
+int run_frames(App& app, GlWindow& gl) {
   Loop loop;
-  loop.window = window;
+  loop.gl = &gl;
   std::string error;
   if (!loop.renderer.init(&error)) {
     std::cerr << "lsd: error: " << error << "\n";
@@ -385,7 +396,7 @@ int run_frames(App& app, GLFWwindow* window) {
   if (scripted(app)) open_trace(app);
   app.script_start_time = sim_time(app.session);
   loop.run_start = loop.last_frame = Clock::now();
-  while (loop.status == 0 && !glfwWindowShouldClose(window) && run_frame(app, loop)) {
+  while (loop.status == 0 && !gl.should_close() && run_frame(app, loop)) {
   }
   if (scripted(app)) report_scripted(app, loop);
   close_trace(app);
@@ -415,7 +426,7 @@ int run_viewer(const ViewOptions& opts) {
   if (!load_first_file(app)) return 1;
   GlWindow gl;
   if (!open_window(app, &gl)) return 1;
-  const int status = run_frames(app, gl.window());
+  const int status = run_frames(app, gl);
   close_window(&gl);
   return status;
 }

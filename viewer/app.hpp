@@ -7,7 +7,8 @@
 // Scripted mode (ViewOptions::frames > 0) runs without a person for a fixed
 // number of frames of a fixed simulated time each (deterministic, whatever
 // the wall clock does), then writes a screenshot of the whole window and
-// prints the average frame time.
+// prints the average frame time. It needs no display: its context is
+// headless (EGL, gl_context.hpp), the window a pbuffer of the same size.
 #pragma once
 #include <cstdio>
 #include <fstream>

@@ -1,5 +1,5 @@
-// Offscreen pictures, which need no display of their own (Xvfb + Mesa
-// llvmpipe are enough).
+// Offscreen pictures, which need no display: the context is headless
+// (EGL, gl_context.hpp), Mesa's llvmpipe is enough.
 #include "viewer/gl.hpp"
 #include "viewer/offscreen.hpp"
 
@@ -120,7 +120,10 @@ void OffscreenTarget::release() {
 
 void read_back_buffer(int width, int height, std::vector<std::uint8_t>* rgb) {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  glReadBuffer(GL_BACK);
+  // The buffer drawn into: a window's back buffer, or a headless pbuffer's.
+  GLint drawn = GL_BACK;
+  glGetIntegerv(GL_DRAW_BUFFER, &drawn);
+  glReadBuffer(GLenum(drawn));
   read_rgb_rows(width, height, rgb);
 }
 
@@ -147,7 +150,7 @@ bool render_offscreen(const Renderer& r, const Camera& cam, int width, int heigh
 
 bool PictureMaker::open(int width, int height, std::string* error) {
   close();
-  if (!gl_.open({64, 64, "lsd render", false}, error)) return false;
+  if (!gl_.open({64, 64, "lsd render", false, true}, error)) return false;  // headless
   if (!renderer_.init(error)) {
     renderer_.release();
     gl_.close();

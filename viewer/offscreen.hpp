@@ -58,8 +58,9 @@ class OffscreenTarget {
   bool ensure_resolve();
 };
 
-// Reads the window's back buffer (0, 0, width, height) as rows of RGB bytes,
-// top row first: a screenshot of what is about to be swapped in.
+// Reads (0, 0, width, height) of framebuffer 0 — the window's back buffer, or
+// a headless context's pbuffer — as rows of RGB bytes, top row first: a
+// screenshot of what is about to be swapped in.
 void read_back_buffer(int width, int height, std::vector<std::uint8_t>* rgb);
 
 // Draws with the current context into an offscreen multisampled framebuffer
@@ -69,10 +70,10 @@ bool render_offscreen(const Renderer& r, const Camera& cam, int width, int heigh
                       const RenderOptions& opt, std::vector<std::uint8_t>* rgb, std::string* error,
                       OffscreenTarget* target = nullptr);
 
-// Pictures of one size drawn one after another with one invisible window,
-// one renderer and one framebuffer: the frames of an animation (`lsd render
-// --fps`), or the one picture of render_png. It initialises and terminates
-// GLFW itself, so use it only while no other GLFW window exists.
+// Pictures of one size drawn one after another with one headless context
+// (gl_context.hpp), one renderer and one framebuffer: the frames of an
+// animation (`lsd render --fps`), or the one picture of render_png. It makes
+// its own context current, so use it only while no other context is open.
 class PictureMaker {
  public:
   PictureMaker() = default;
@@ -80,7 +81,7 @@ class PictureMaker {
   PictureMaker(const PictureMaker&) = delete;
   PictureMaker& operator=(const PictureMaker&) = delete;
 
-  // False with a message when there is no display or no suitable OpenGL.
+  // False with a message when there is no suitable OpenGL (EGL, or a display).
   bool open(int width, int height, std::string* error);
   // The geometry seen by cam (framed by frame_geometry when null), as rows
   // of RGB bytes, top row first.
@@ -100,12 +101,11 @@ class PictureMaker {
 bool write_png(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb,
                std::string* error);
 
-// The whole job of `lsd render`: opens an invisible window with a 3.3 core
-// context (gl_context.hpp), frames the plant (or uses *cam), draws it and
-// writes the PNG. It initialises and terminates GLFW itself, so call it only
-// while no other GLFW window exists (the viewer uses OffscreenTarget instead).
-// False with a message when there is no display, no suitable OpenGL or the
-// file cannot be written.
+// The whole job of `lsd render`: opens a headless 3.3 core context
+// (gl_context.hpp), frames the plant (or uses *cam), draws it and writes the
+// PNG. It makes its own context current, so call it only while no other
+// context is open (the viewer uses OffscreenTarget instead). False with a
+// message when there is no suitable OpenGL or the file cannot be written.
 bool render_png(const interp::Geometry& g, int width, int height, const std::string& path,
                 std::string* error);
 bool render_png(const interp::Geometry& g, int width, int height, const std::string& path,

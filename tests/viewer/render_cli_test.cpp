@@ -1,17 +1,19 @@
-// `lsd render` of fig. 1.24a under a virtual display: a PNG of the requested
-// size whose plant pixels fill most of the picture.
+// `lsd render` with no display at all (headless through EGL, as CI runs):
+// fig. 1.24a as a PNG of the requested size whose plant pixels fill most of
+// the picture; the herb as the X window path draws it under Xvfb; a clear
+// error when no OpenGL can be had.
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <stb_image.h>
 
 #include "support/lsd_test.hpp"
+#include "viewer/headless.hpp"
 
 namespace {
-// `lsd render ARGS`, under a virtual display when there is none.
+// `lsd render ARGS` with no display.
 lsd::test::Run render(const std::string& args) {
-  std::string cmd = lsd::test::lsd_exe() + " render " + args;
-  if (!std::getenv("DISPLAY")) cmd = "xvfb-run -a -s '-screen 0 1280x800x24' " + cmd;
-  return lsd::test::run(cmd);
+  return lsd::test::run(lsd::test::headless(lsd::test::lsd_exe() + " render " + args));
 }
 }  // namespace
 
@@ -74,4 +76,44 @@ TEST_CASE("lsd render draws the dynamics: section's pole, and --pitch 89 looks d
   CHECK(grey > 0.1 * w * h);  // the pole's top, seen from above
   // The pitch is an angle above the horizon: beyond 89 degrees it is a usage error.
   CHECK(lsd::test::run(lsd::test::lsd_exe() + " render " + src + " --pitch 95 -o " + out).status != 0);
+}
+
+TEST_CASE("lsd render draws the herb with no display as the X window path draws it under Xvfb") {
+  lsd::test::TempDir dir;
+  const std::string args = lsd::test::example("dynamics/herb.ls") + " --width 320 --height 320 -o ";
+  const auto egl = render(args + dir.path("egl.png"));
+  INFO(egl.out);
+  REQUIRE(egl.status == 0);
+  const auto x =
+      lsd::test::run(lsd::test::in_xvfb_window(lsd::test::lsd_exe() + " render " + args + dir.path("x.png")));
+  INFO(x.out);
+  REQUIRE(x.status == 0);
+  // Equal up to antialiasing (viewer/headless.hpp): no pixel off the edges
+  // differs by more than rounding, and the edges only a little on average.
+  const auto d = lsd::test::compare_pictures(dir.path("egl.png"), dir.path("x.png"));
+  INFO("mean " << d.mean << ", differing " << d.differing << ", off the edges " << d.flat_differing << ", max "
+               << d.max);
+  REQUIRE(d.width == 320);
+  CHECK(d.flat_differing == 0);
+  CHECK(d.mean < 2.0);
+  // The measure sees a real difference: the herb three derivation steps younger.
+  REQUIRE(render("-n 15 " + args + dir.path("young.png")).status == 0);
+  const auto young = lsd::test::compare_pictures(dir.path("egl.png"), dir.path("young.png"));
+  INFO("the younger herb: " << young.flat_differing << " pixels differ off the edges, mean " << young.mean);
+  CHECK(young.flat_differing > 1000);
+}
+
+TEST_CASE("lsd render without any OpenGL to be had fails with a clear error and writes nothing") {
+  // GLVND's libEGL with no vendor library (Mesa's libegl-mesa0 missing), and no display.
+  lsd::test::TempDir dir;
+  const std::string out = dir.path("none.png");
+  const auto r = lsd::test::run("env -u DISPLAY -u WAYLAND_DISPLAY __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json " +
+                                lsd::test::lsd_exe() + " render " + lsd::test::example("abop/fig1_24a.ls") +
+                                " -o " + out);
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out ==
+        "lsd: error: cannot create a headless OpenGL 3.3 core context through EGL: no EGL device or platform "
+        "(libEGL has no vendor library: is Mesa's libegl-mesa0 installed? scripts/setup.sh installs it)\n");
+  CHECK_FALSE(std::filesystem::exists(out));
 }

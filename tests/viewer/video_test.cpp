@@ -1,6 +1,7 @@
 // Tests of `lsd render --time T --fps F` into a video (viewer/video.cpp) or
-// numbered PNG frames (cli/animate.cpp), under a virtual display. The MP4 is
-// checked with ffprobe (Debian's ffmpeg), the frames pixel by pixel.
+// numbered PNG frames (cli/animate.cpp), with no display (headless through
+// EGL). The MP4 is checked with ffprobe (Debian's ffmpeg), the frames pixel
+// by pixel.
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <stb_image.h>
 
 #include "support/lsd_test.hpp"
+#include "viewer/headless.hpp"
 #include "viewer/renderer.hpp"
 
 namespace {
@@ -17,9 +19,7 @@ namespace {
 const std::string kHerb = lsd::test::example("dynamics/herb.ls");
 
 std::string render_cmd(const std::string& args) {
-  std::string cmd = lsd::test::lsd_exe() + " render " + args;
-  if (!std::getenv("DISPLAY")) cmd = "xvfb-run -a -s '-screen 0 1280x800x24' " + cmd;
-  return cmd;
+  return lsd::test::headless(lsd::test::lsd_exe() + " render " + args);
 }
 
 // ffprobe's key=value lines for the first video stream and the container.
@@ -137,11 +137,9 @@ TEST_CASE("an interrupted video leaves the file under the final name as it was, 
   const std::string out = dir.path("sway.mp4");
   std::ofstream(out) << "the previous video";
   // Pass 1 of tree10k takes seconds: SIGINT stops it between frames.
-  const std::string cmd = lsd::test::lsd_exe() + " render " + lsd::test::example("dynamics/tree10k.ls") +
-                          " --time 20 --width 64 --height 64 -o " + out;
-  const auto r = lsd::test::run(
-      "( " + std::string(std::getenv("DISPLAY") ? "" : "xvfb-run -a -s '-screen 0 1280x800x24' ") + "sh -c '" + cmd +
-      " & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo status=$?' )");
+  const std::string cmd =
+      render_cmd(lsd::test::example("dynamics/tree10k.ls") + " --time 20 --width 64 --height 64 -o " + out);
+  const auto r = lsd::test::run("sh -c '" + cmd + " & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo status=$?'");
   INFO(r.out);
   CHECK(r.out.find("status=1") != std::string::npos);
   CHECK(r.out.find("interrupted") != std::string::npos);

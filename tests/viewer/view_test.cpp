@@ -1,6 +1,7 @@
 // The viewer (viewer/app.cpp, session.cpp, picking.cpp): the session and
-// picking without a window, and `lsd view` in its scripted mode under a
-// virtual display: screenshot, scripted pull, reload of an edited file.
+// picking without a window, and `lsd view` in its scripted mode, headless
+// (EGL, no display): screenshot, scripted pull, reload of an edited file;
+// the screenshot also through a window on a virtual display (Xvfb).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <array>
@@ -15,6 +16,7 @@
 #include <thread>
 
 #include "support/lsd_test.hpp"
+#include "viewer/headless.hpp"
 #include "viewer/picking.hpp"
 #include "viewer/renderer.hpp"
 #include "interpreter/scene/obstacles.hpp"
@@ -44,11 +46,6 @@ void write_atomic(const std::string& path, const std::string& text) {
     f << text;
   }
   std::rename((path + ".w").c_str(), path.c_str());
-}
-
-std::string under_display(const std::string& cmd) {
-  if (std::getenv("DISPLAY")) return cmd;
-  return "xvfb-run -a -s '-screen 0 1280x800x24' " + cmd;
 }
 
 struct Trace {
@@ -201,8 +198,13 @@ TEST_CASE("picking: the ray through a projected point passes through it, and a c
 TEST_CASE("lsd view --frames writes a screenshot showing the plant and the control panel") {
   const std::string out = lsd::test::temp_path("view_shot.png");
   std::remove(out.c_str());
-  auto r = lsd::test::run(under_display(lsd::test::lsd_exe() + " view " + lsd::test::example("dynamics/herb.ls") +
-                                        " --frames 120 --screenshot " + out));
+  const std::string cmd =
+      lsd::test::lsd_exe() + " view " + lsd::test::example("dynamics/herb.ls") + " --frames 120 --screenshot " + out;
+  // Headless (EGL, no display), and in a window on a virtual display: the
+  // interactive viewer's path (GLFW, Dear ImGui's GLFW backend).
+  const bool window = GENERATE(false, true);
+  INFO((window ? "in a window under Xvfb" : "headless"));
+  auto r = lsd::test::run(window ? lsd::test::in_xvfb_window(cmd) : lsd::test::headless(cmd));
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK(r.out.find("average frame time:") != std::string::npos);
@@ -238,8 +240,8 @@ TEST_CASE("lsd view scripted pull: the tip follows the pull, then oscillates and
   const std::string ls = lsd::test::temp_path("view_pull_cli.ls"), trace = lsd::test::temp_path("view_pull_cli.csv");
   write_atomic(ls, stem_ls(9));
   std::remove(trace.c_str());
-  auto r = lsd::test::run(under_display(lsd::test::lsd_exe() + " view " + ls +
-                                        " --frames 300 --pull -1,0.3,0.45,0 --pull-time 1 --trace " + trace));
+  auto r = lsd::test::run(lsd::test::headless(lsd::test::lsd_exe() + " view " + ls +
+                                              " --frames 300 --pull -1,0.3,0.45,0 --pull-time 1 --trace " + trace));
   INFO(r.out);
   REQUIRE(r.status == 0);
   const Trace t = read_trace(trace);
@@ -279,8 +281,8 @@ TEST_CASE("lsd view reloads the file it shows when it is edited: errors leave th
   write_atomic(ls, stem_ls(3));  // 8 modules
   std::remove(trace.c_str());
   std::remove((trace + ".tmp").c_str());
-  const std::string cmd = under_display(lsd::test::lsd_exe() + " view " + ls +
-                                        " --frames 400 --frame-sleep 15 --trace " + trace);
+  const std::string cmd =
+      lsd::test::headless(lsd::test::lsd_exe() + " view " + ls + " --frames 400 --frame-sleep 15 --trace " + trace);
   auto run = std::async(std::launch::async, [cmd] { return lsd::test::run(cmd); });
   // The trace grows a row per frame while the viewer runs.
   auto wait_rows = [&](std::size_t n) {
