@@ -17,13 +17,12 @@
 //     stable step), the cases timed in turns (sections.cpp);
 //  4. the accuracy of one trajectory against a converged reference.
 // MuJoCo's compiled models are cached (its compiler takes minutes on the
-// 10,000-body tree): --cache DIR, by default peers-cache beside the program.
+// 10,000-body tree): --cache DIR, by default bench/scratch/peers-cache in
+// the source tree (ignored by git; `make clean` keeps it).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
-
-#include <unistd.h>
 
 #include "bench/peers/sections.hpp"
 
@@ -45,14 +44,6 @@ std::string load_average() {
   return s;
 }
 
-std::string beside_program(const char* argv0, const char* name) {
-  char exe[4096];
-  const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  std::string path = n > 0 ? std::string(exe, static_cast<std::size_t>(n)) : std::string(argv0);
-  const auto slash = path.rfind('/');
-  return (slash == std::string::npos ? std::string(".") : path.substr(0, slash)) + "/" + name;
-}
-
 // MuJoCo 2.2.2 prints its warnings and appends them to MUJOCO_LOG.TXT in
 // the working directory; the runs read them from mjData's counters instead.
 void quiet_warning(const char*) {}
@@ -62,7 +53,7 @@ void quiet_warning(const char*) {}
 int main(int argc, char** argv) {
   mju_user_warning = quiet_warning;
   Settings settings;
-  settings.cache = beside_program(argv[0], "peers-cache");
+  settings.cache = std::string(LSD_SOURCE_DIR) + "/bench/scratch/peers-cache";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") {
@@ -80,7 +71,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::printf("lsd_dynamics beside MuJoCo %s (mj_versionString), one core each, load average at start %s\n",
+  std::printf("lsd_dynamics beside MuJoCo %s, one core each, load average at start %s\n",
               mj_versionString(), load_average().c_str());
   Bench bench = make_bench(settings);
   same_plant(bench);

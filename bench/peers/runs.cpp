@@ -1,6 +1,7 @@
 #include "bench/peers/runs.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -148,6 +149,20 @@ double largest_stable_dt(Run& run, double guess, double cap, double floor, doubl
   }
   *trials = count;
   return lo;
+}
+
+double best_block(Run& run, int steps, double slice, bool* failed) {
+  using Clock = std::chrono::steady_clock;
+  double best = INFINITY;
+  const auto start = Clock::now();
+  do {
+    run.restart();
+    const auto t0 = Clock::now();
+    for (int s = 0; s < steps; ++s) run.step();
+    best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
+    if (run.failed()) *failed = true;
+  } while (std::chrono::duration<double>(Clock::now() - start).count() < slice);
+  return best;
 }
 
 std::vector<dyn::Vec3> sample_tip(Run& run, double dt, double every, double duration) {

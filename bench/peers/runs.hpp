@@ -71,6 +71,11 @@ bool stable(Run& run, double dt, const StableTrial& trial);
 double largest_stable_dt(Run& run, double guess, double cap, double floor, double tolerance,
                          const StableTrial& trial, int* trials);
 
+// Blocks of `steps` steps, each from the start state (run.restart()), as
+// many as fit in `slice` seconds (at least one): the best block's seconds.
+// *failed is set when a block ends failed.
+double best_block(Run& run, int steps, double slice, bool* failed);
+
 // The tip's world position at times 0, every, 2 every, ... up to duration
 // (linear interpolation between steps where dt does not divide every).
 std::vector<dyn::Vec3> sample_tip(Run& run, double dt, double every, double duration);

@@ -18,7 +18,7 @@ struct Settings {
   double compile_cap = 1800;  // s: MuJoCo's compiler, once per plant (cached)
   double search_budget = 60;  // s: a stable-step search estimated to take longer is cut short
   std::string cache;        // compiled MuJoCo models
-  int rounds = 5;           // timing rounds (cases in turns, best of rounds)
+  int rounds = 7;           // timing rounds (cases in turns, best of rounds)
 };
 
 // The engines side by side, in the order of the tables' columns.
