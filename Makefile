@@ -44,7 +44,10 @@ test: build
 test-slow: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
 
-bench: setup
+# libmujoco-dev: bench_peers measures MuJoCo beside lsd on the same plants
+# (bench/peers/); only the benchmarks need it.
+bench:
+	@bash scripts/setup.sh libmujoco-dev
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DLSD_NATIVE=ON
 	cmake --build build-bench -j $(JOBS)
 	@$(MAKE) --no-print-directory build

@@ -1,8 +1,8 @@
 // Benchmark of lsd_dynamics: nanoseconds per body of one implicit step (ABA +
-// integration) on plant-like chains and binary trees of 10 to 100,000 bodies,
-// beside the published anchors of RBDL and Pinocchio; then the largest stable
-// time step of both integrators on the thesis cantilevers. Prints; never
-// asserts times.
+// integration) on plant-like chains and binary trees of 10 to 100,000 bodies;
+// then the largest stable time step of both integrators on the thesis
+// cantilevers. Prints; never asserts times. The peers are measured beside
+// lsd on the same plants by bench_peers (bench/peers/, MuJoCo).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
                 "(AbaBody %zu), total %zu\n\n",
                 model_b, state_b, scratch_b, sizeof(Data::AbaBody), model_b + state_b + scratch_b);
   }
-  std::printf("%10s  %12s  %12s  %12s  %12s\n", "bodies", "chain", "binary tree", "RBDL ABA", "Pinocchio ABA");
+  std::printf("%10s  %12s  %12s\n", "bodies", "chain", "binary tree");
   bool diverged = false;
   for (int n : {10, 100, 1000, 10000, 100000}) {
     // Blocks of ~10,000 body-steps (one step from 10,000 bodies on), ~2e7
@@ -120,11 +120,10 @@ int main(int argc, char** argv) {
       if (const char* gt = std::getenv("LSD_BENCH_FAST")) opt.fast_rate = std::atof(gt);
       ns[1 - chain] = time_steps(model, data, block, blocks, &diverged);
     }
-    std::printf("%10d  %12.1f  %12.1f  %12s  %12s\n", n, ns[0], ns[1], "~290", "~360");
+    std::printf("%10d  %12.1f  %12.1f\n", n, ns[0], ns[1]);
   }
   if (diverged) std::printf("\nwarning: a timed block ended diverged (non-finite state)\n");
-  std::printf("\n(RBDL and Pinocchio: published anchors for the same spherical chains on this\n"
-              "kind of machine, not measured here.)\n");
+  std::printf("\n(MuJoCo on the same plants, measured in the same run: bench_peers.)\n");
   if (quick) return 0;
 
   // The integrators side by side (issue 13's cost bar: the default within

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `make bench`: runs every benchmark of a release build and prints its figures,
-# then derives the same grammars with the JavaScript `lindenmayer` package from
-# npm (installed into bench/scratch, never into the project) for a ratio.
+# `make bench`: runs every benchmark of a release build and prints its figures
+# (bench_peers: lsd beside MuJoCo on the same plants), then derives the same
+# grammars with the JavaScript `lindenmayer` package from npm (installed into
+# bench/scratch, never into the project) for a ratio.
 set -euo pipefail
 build=${1:-build-bench}
 default_build=${2:-}  # the build of `make run` (no -march=native), for the side-by-side dynamics table
@@ -13,6 +14,26 @@ for b in "$build"/bench/bench_*; do
   echo "== $(basename "$b")"
   "$b"
 done
+scratch="$root/bench/scratch"
+if [ ! -x "$build/bench/bench_peers" ]; then
+  echo "(bench_peers not built: MuJoCo's headers and library, Debian's libmujoco-dev, are missing)"
+elif command -v node >/dev/null && command -v npm >/dev/null; then
+  # The newest MuJoCo reachable here (PyPI's wheel is not): npm's `mujoco`,
+  # Google DeepMind's WebAssembly build, in its own folder of bench/scratch.
+  echo
+  echo "== MuJoCo from npm (WebAssembly in node) on bench_peers's plants (bench/peers/mujoco_wasm.mjs)"
+  wasm="$scratch/mujoco-wasm"
+  mkdir -p "$wasm"
+  if [ ! -d "$wasm/node_modules/mujoco" ]; then
+    (cd "$wasm" && npm install --silent --no-audit --no-fund --no-save mujoco@3.1.16 >/dev/null 2>&1) ||
+      echo "(npm install mujoco failed: skipped)"
+  fi
+  if [ -d "$wasm/node_modules/mujoco" ]; then
+    "$build/bench/bench_peers" --write-mjcf "$wasm/mjcf"
+    cp "$root/bench/peers/mujoco_wasm.mjs" "$wasm/"
+    (cd "$wasm" && node mujoco_wasm.mjs mjcf chain10 chain100 tree100 tree1000)
+  fi
+fi
 
 if [ -n "$default_build" ] && [ -x "$default_build/bench/bench_dynamics" ]; then
   echo
@@ -26,7 +47,6 @@ fi
 
 echo
 echo "== derivation: lsd vs the JavaScript lindenmayer package (same grammars, same steps)"
-scratch="$root/bench/scratch"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "(node/npm not installed: comparison skipped)"
   exit 0

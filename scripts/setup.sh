@@ -11,7 +11,7 @@ pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgu
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg   # video; tests run ffprobe
       cpp        # the C preprocessor, run on cpfg files (.l) as cpfg runs it
       parallel)  # GNU parallel: sweeps on one machine (scripts/sweep.sh)
-pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev
+pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev; make bench: libmujoco-dev
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
