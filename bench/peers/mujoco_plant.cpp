@@ -55,7 +55,7 @@ std::vector<std::pair<std::string, std::string>> to_mjcf(const dyn::Model& model
   files[0].second += "<mujoco model=\"lsd plant\">\n"
                      "<compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
                      "<size nstack=\"" + std::to_string(std::max(1000LL, stack)) + "\"/>\n"
-                     "<option timestep=\"" + num(settings.dt) + "\" gravity=\"" + vec(model.gravity) +
+                     "<option timestep=\"" + num(settings.dt) + "\" gravity=\"" + vec(model.opt.gravity) +
                      "\" integrator=\"" + (settings.implicit ? "implicit" : "Euler") + "\">\n"
                      "  <flag contact=\"disable\"/>\n"
                      "</option>\n<worldbody>\n";

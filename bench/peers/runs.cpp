@@ -30,13 +30,14 @@ dyn::Data start_state(const dyn::Model& model, double speed) {
 
 Run::Run(const Plant& plant, Engine engine, MjPlant* mj, const dyn::Data& start)
     : plant_(&plant), engine_(engine), mj_(mj), start_(start), data_(start) {
-  if (engine == Engine::kLsdExplicit) options_.integrator = dyn::Integrator::kExplicit;
+  if (engine == Engine::kLsd || engine == Engine::kLsdExplicit) model_ = plant.model;
+  if (engine == Engine::kLsdExplicit) model_.opt.integrator = dyn::Integrator::kExplicit;
 }
 
 void Run::restart() {
   if (engine_ == Engine::kLsd || engine_ == Engine::kLsdExplicit) {
     data_ = start_;  // same sizes: no allocation
-    options_.dt = dt_;
+    model_.opt.dt = dt_;
     return;
   }
   mj_->m->opt.timestep = dt_;
@@ -50,7 +51,7 @@ void Run::step() {
   if (mj_ && engine_ != Engine::kLsd && engine_ != Engine::kLsdExplicit)
     mj_step(mj_->m, mj_->d);
   else
-    dyn::step(plant_->model, data_, options_);
+    dyn::step(model_, data_);
 }
 
 bool Run::failed() {

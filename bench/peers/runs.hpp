@@ -45,7 +45,7 @@ class Run {
   Engine engine_;
   MjPlant* mj_ = nullptr;
   dyn::Data start_, data_;
-  dyn::StepOptions options_;
+  dyn::Model model_;  // lsd's: the plant's, with this run's step options (model_.opt)
   double dt_ = 1e-4;
 };
 
