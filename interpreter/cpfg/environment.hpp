@@ -20,7 +20,7 @@ struct EnvironmentFile {
   std::string path;                  // the .e file
   Channel channel = Channel::kPipes;  // communication type (cpfg's default on Unix: pipes)
   std::string executable;            // the command line of the program
-  // printf formats of the turtle lines sent with each ?E (cpfg_format, expr.hpp); empty: not sent
+  // printf formats of the turtle lines sent with each ?E (cpfg_format, printf.hpp); empty: not sent
   std::string position, heading, left, up, line_width, scale_factor;
   bool following_module = true;      // the module after ?E is sent too
   bool interpreted_modules = false;  // "interpreted modules" / "when interpret": graphics lsd does not send

@@ -108,10 +108,4 @@ void assigned_names(const grammar::Block& b, std::vector<std::string>& out);
 // e.uses_machine; without one, globals read 0 and effects are dropped.
 double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m = nullptr);
 
-// cpfg's printf with numbers only: %d %i %x %c print the integer part,
-// %e %f %g the number, %s a placeholder; no argument is read that was not
-// given (a missing one is 0). The statements' printf and the turtle lines
-// sent to an environment program (environment.hpp).
-std::string cpfg_format(const std::string& fmt, const double* args, int n);
-
 }  // namespace lsd::interp

@@ -35,7 +35,7 @@
 #include <sstream>
 #include <thread>
 
-#include "interpreter/lsystem/expr.hpp"
+#include "interpreter/cpfg/printf.hpp"
 
 namespace lsd::interp {
 

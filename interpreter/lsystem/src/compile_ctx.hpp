@@ -1,4 +1,4 @@
-// Internal to the rule compiler (rules.cpp, keys.cpp): what compiling one
+// Internal to the rule compiler (rules.cpp, compile_ctx.cpp, keys.cpp): what compiling one
 // file reads and where it reports. Not part of the interpreter's API.
 #pragma once
 #include <string>

@@ -1,3 +1,5 @@
+// Compiling a parsed file into a RuleSet (rules.hpp): productions, sections,
+// globals, the axiom; the header's keys are in keys.cpp.
 #include "interpreter/lsystem/rules.hpp"
 
 #include <cctype>
@@ -8,83 +10,10 @@
 
 #include "common/limits.hpp"
 #include "grammar/alphabet.hpp"
+#include "interpreter/cpfg/unsupported.hpp"
 #include "interpreter/lsystem/src/compile_ctx.hpp"
 
 namespace lsd::interp {
-
-namespace detail {
-
-NameLookup Ctx::constants_only() const {
-  NameLookup l;
-  l.constant = [this](const std::string& n) -> std::optional<double> {
-    auto it = rs.constants.find(n);
-    if (it == rs.constants.end()) return std::nullopt;
-    return it->second;
-  };
-  return l;
-}
-
-NameLookup Ctx::with_globals() const {
-  NameLookup l = constants_only();
-  l.global = [this](const std::string& n) {
-    for (std::size_t k = 0; k < rs.globals.size(); ++k)
-      if (rs.globals[k] == n) return int(k);
-    return -1;
-  };
-  l.array = [this](const std::string& n, int& id) -> const ArrayInfo* {
-    for (std::size_t k = 0; k < rs.arrays.size(); ++k)
-      if (rs.arrays[k].name == n) {
-        id = int(k);
-        return &rs.arrays[k];
-      }
-    return nullptr;
-  };
-  return l;
-}
-
-bool Ctx::constant(const grammar::Expr& e, double& v, const std::string& what) const {
-  CompiledExpr c;
-  if (!compile_expr(e, constants_only(), c, diags, path)) return false;
-  if (!c.is_constant) {
-    error(e.pos, what + " must be a constant expression (no random numbers)");
-    return false;
-  }
-  if (!std::isfinite(c.value)) {
-    error(e.pos, what + " is not a finite number");
-    return false;
-  }
-  v = c.value;
-  return true;
-}
-
-bool Ctx::split(const grammar::ModuleAst& m, std::vector<SymbolId>& syms) const {
-  std::size_t bad = 0;
-  if (!rs.symbols.split(m.word, syms, bad)) {
-    grammar::Pos p = m.pos;
-    p.col += int(bad);
-    if (grammar::is_builtin_prefix(m.word[0]))
-      error(p, "unknown built-in module '" + m.word + "'");
-    else
-      error(p, "'" + std::string(1, m.word[bad]) + "' is not a module symbol (declare multi-character names with module:)");
-    return false;
-  }
-  return true;
-}
-
-bool Ctx::symbols_of(const grammar::ModuleList& list, std::vector<SymbolId>& out) const {
-  bool ok = true;
-  for (const auto& m : list) {
-    if (m.has_params) {
-      error(m.pos, "parameters are not allowed here");
-      ok = false;
-    }
-    ok = split(m, out) && ok;
-  }
-  return ok;
-}
-
-}  // namespace detail
-
 namespace {
 
 using detail::Ctx;
@@ -546,113 +475,6 @@ bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, 
   return constant_modules(c, list, out);
 }
 
-// What lsd's turtle does not draw of cpfg's modules (CPFG manual 6): one
-// warning per module, where it is first written, that says what is ignored.
-void warn_cpfg_unsupported(const Ctx& c, const RuleSet& rs, grammar::Pos axiom_pos, bool environment) {
-  static const std::map<SymbolId, const char*> kIgnored = {
-      {kSymLabel, "labels (@L) are not drawn"},
-      {kSymSystem, "system calls (@S) are not run"},
-      {kSymRayObject, "rayshade modules (@I @J @mo @mc) are ignored"}, {kSymRayGrid, nullptr},
-      {kSymRayNewObject, nullptr}, {kSymCondCut, nullptr},
-      {kSymPatchInit, "L-system defined surfaces (@PS @PC @PD) are not drawn"}, {kSymPatchPoint, nullptr},
-      {kSymPatchDraw, nullptr},
-      {kSymQueryE, "?E is answered by an environment program only, and this model names none (-e file.e in "
-                   "its folder's specifications): ?E keeps its parameters"},
-      {kSymQueryQ, "?Q is not filled: it keeps its parameters"},
-      {kSymCircleBoundScreen, "bounded circles (@bo @bc) are not drawn"}, {kSymCircleBound, nullptr},
-      {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
-      {kSymBackColourDown, nullptr},
-      {kSymScale, "the turtle scale (@D @Di @Dd) is ignored"}, {kSymScaleUp, nullptr}, {kSymScaleDown, nullptr},
-      {'_', "'_' (the elasticity of the old tropism) is ignored: the view file's initial elasticity stays"},
-  };
-  std::map<const char*, grammar::Pos> first;  // message -> where first written
-  std::vector<const char*> order;
-  auto see = [&](SymbolId sym, grammar::Pos pos) {
-    auto it = kIgnored.find(sym);
-    if (it == kIgnored.end() || (sym == kSymQueryE && environment)) return;
-    while (!it->second) --it;  // a family shares the message of its first member
-    if (first.emplace(it->second, pos).second) order.push_back(it->second);
-  };
-  // Generalized cylinders (@# @! @Gc @Ge): a constant that lsd cannot use as
-  // written, once per module and value (computed ones are clamped silently).
-  std::set<std::pair<SymbolId, double>> told;
-  auto check = [&](SymbolId sym, int np, double v, grammar::Pos pos) {
-    if (np < 1 || !told.emplace(sym, v).second) return;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    if (sym == kSymGcContour && v != 0 && !rs.functions.contours.count(int(v)))
-      c.warning(pos, std::string("@#(") + buf + "): the view file defines no contour " + buf +
-                         " (contour: id file): generalized cylinders take the circle, as in cpfg");
-    else if ((sym == kSymGcPoint || sym == kSymGcEnd) && !(v <= 256))
-      c.warning(pos, std::string(sym == kSymGcPoint ? "@Gc(" : "@Ge(") + buf +
-                         "): at most 256 strips are drawn between two control points");
-    else if (sym == kSymTexture && v != 0 &&
-             !(v >= 1 && rs.view.textures && v <= double(rs.view.textures->size()) &&
-               (*rs.view.textures)[std::size_t(v) - 1].width > 0))
-      c.warning(pos, std::string("@Tx(") + buf + "): the view file defines no texture " + buf +
-                         " that lsd could read (texture: F: file): texturing is off, as in cpfg");
-    else if (sym == kSymGcSides && !(v <= 256))
-      c.warning(pos, std::string("@!(") + buf + "): at most 256 sides are drawn around a generalized cylinder");
-    else if (sym == '{' && v != 0 && !(v >= 1 && v < 5))
-      c.warning(pos, std::string("{(") + buf + "): the curve types of generalized cylinders are 1 to 4 (0 a polygon): "
-                         "this { is ignored, as in cpfg");
-    else if (sym == '.' && !(v <= 256))
-      c.warning(pos, std::string(".(") + buf + "): at most 256 strips are drawn between two control points");
-  };
-  // Curves of generalized cylinders in one module list: a constant }(type)
-  // after a constant {(other type) at the same branch depth. `curve` holds
-  // the type of the curve on at each depth: 0 none, NaN one of a computed type.
-  // np < 0: a first parameter that is not a constant.
-  std::vector<double> curve;
-  auto follow = [&](SymbolId sym, int np, double v, grammar::Pos pos) {
-    if (curve.empty()) curve.push_back(0);
-    double& on = curve.back();
-    const bool typed = np < 0 || (np > 0 && v != 0);  // {(0), {, }(0) and } are polygons
-    if (sym == '[') {
-      curve.push_back(double(on));
-    } else if (sym == ']') {
-      if (curve.size() > 1) curve.pop_back();
-    } else if (sym == kSymGcStart) {
-      on = 1;
-    } else if (sym == kSymGcEnd) {
-      on = 0;
-    } else if (sym == '{' && typed) {
-      if (np < 0) on = std::nan("");
-      else if (v >= 1 && v < 5) on = std::floor(v);  // other types are ignored (check warns)
-    } else if (sym == '}' && typed) {
-      if (np > 0 && on >= 1 && std::floor(v) != on) {
-        char buf[64], begun[64];
-        std::snprintf(buf, sizeof buf, "%g", v);
-        std::snprintf(begun, sizeof begun, "%g", on);
-        c.warning(pos, std::string("}(") + buf + ") ends the curve of {(" + begun +
-                           "): as cpfg, lsd ignores the type of } and ends the curve as {(" + begun + ") began it");
-      }
-      on = 0;
-    }
-  };
-  for (std::size_t i = 0; i < rs.axiom.size(); ++i) {
-    see(rs.axiom.sym[i], axiom_pos);
-    const int np = int(rs.axiom.param_begin[i + 1] - rs.axiom.param_begin[i]);
-    const double v = np > 0 ? rs.axiom.params[rs.axiom.param_begin[i]] : 0;
-    check(rs.axiom.sym[i], np, v, axiom_pos);
-    follow(rs.axiom.sym[i], np, v, axiom_pos);
-  }
-  auto see_succ = [&](const SuccessorModule& m) {
-    see(m.sym, m.pos);
-    const bool constant = !m.params.empty() && m.params[0].is_constant;
-    if (constant) check(m.sym, 1, m.params[0].value, m.pos);
-    follow(m.sym, m.params.empty() ? 0 : constant ? 1 : -1, constant ? m.params[0].value : 0, m.pos);
-  };
-  curve.clear();
-  for (const SuccessorModule& m : rs.axiom_succ) see_succ(m);
-  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
-    for (const Production& p : g->prods) {
-      curve.clear();
-      for (const SuccessorModule& m : p.succ) see_succ(m);
-    }
-  for (const char* m : order) c.warning(first[m], m);
-}
-
 bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& rs,
                    std::vector<Diagnostic>& diags) {
   const std::size_t before = diags.size();
@@ -694,7 +516,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   check_arities(c);
   summarise(rs);
   if (rs.cpfg)
-    warn_cpfg_unsupported(c, rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1}, opts.environment);
+    warn_cpfg_unsupported(rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1}, opts.environment, diags);
 
   for (std::size_t i = before; i < diags.size(); ++i)
     if (!diags[i].warning) return false;

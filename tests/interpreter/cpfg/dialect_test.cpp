@@ -1,5 +1,5 @@
 // Tests of the cpfg dialect: a .l file read as cpfg reads it (CPFG manual
-// sections 2-4), through rules.cpp, expr.cpp, derive.cpp and lsystem.cpp.
+// sections 2-4), through rules.cpp, expr_compile.cpp, expr_eval.cpp, derive.cpp and lsystem.cpp.
 // Each expected string follows from the manual or from cpfg's sources
 // (generate.c: RconDiff, ApplyProd, SkipCutPart).
 #include <catch2/catch.hpp>

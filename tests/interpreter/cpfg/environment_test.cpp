@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "interpreter/lsystem/expr.hpp"
+#include "interpreter/cpfg/printf.hpp"
 #include "interpreter/lsystem/lsystem.hpp"
 #include "support/lsd_test.hpp"
 

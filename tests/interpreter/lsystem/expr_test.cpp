@@ -1,4 +1,5 @@
-// Tests of interpreter/lsystem/src/expr.cpp: every operator and function of LANGUAGE.md section 4.
+// Tests of interpreter/lsystem/src/expr_compile.cpp and expr_eval.cpp: every
+// operator and function of LANGUAGE.md section 4.
 #include <catch2/catch.hpp>
 #include <cmath>
 

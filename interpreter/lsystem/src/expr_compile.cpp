@@ -1,18 +1,13 @@
-#include "interpreter/lsystem/expr.hpp"
-
-#include <cmath>
+// Compiling expressions and statements (docs/language.md 5; CPFG manual 3.2,
+// 4.1, 5) into the stack machine of expr.hpp; expr_eval.cpp runs the code.
 #include <algorithm>
-#include <cstring>
-#include <limits>
-#include <iostream>
-#include <numbers>
+#include <cmath>
 
-#include "interpreter/cpfg/spline_functions.hpp"
+#include "interpreter/cpfg/unsupported.hpp"
+#include "interpreter/lsystem/expr.hpp"
 
 namespace lsd::interp {
 namespace {
-
-constexpr double kDeg = std::numbers::pi / 180.0;
 
 struct Function {
   const char* name;
@@ -33,14 +28,6 @@ constexpr Function kFunctions[] = {
     {"biran", Op::Biran, 2, 2}, {"func", Op::Func, 2, 2},   {"curveX", Op::CurveX, 2, 2},
     {"curveY", Op::CurveY, 2, 2}, {"curveZ", Op::CurveZ, 2, 2}, {"curveGAL", Op::CurveLength, 1, 1},
     {"stop", Op::Stop, 1, 1},
-};
-
-// cpfg functions that lsd does not run: file input and output, the
-// environment's blobs, sound, the view volume, derivation-length changes. A
-// call gives 0, with a warning where it is compiled.
-constexpr const char* kUnsupported[] = {
-    "fopen", "fclose", "fflush", "fprintf", "fscanf", "inblob", "play", "vvXmin", "vvXmax", "vvYmin",
-    "vvymax", "vvYmax", "vvZmin", "vvZmax", "vvScale", "Display", "SetDerivationLength", "GetDerivationLength",
 };
 
 // Ops that need a Machine.
@@ -200,14 +187,13 @@ struct Compiler {
           printf_call(e, nesting);
           return;
         }
-        for (const char* u : kUnsupported)
-          if (e.text == u) {
-            warning(e.pos, "'" + e.text + "' is not supported by lsd: the call gives 0 and does nothing");
-            emit(Op::Const, 0, 0.0);
-            out.is_constant = false;  // not folded: the warning is the point
-            push_depth(1);
-            return;
-          }
+        if (cpfg_function_unsupported(e.text)) {
+          warning(e.pos, "'" + e.text + "' is not supported by lsd: the call gives 0 and does nothing");
+          emit(Op::Const, 0, 0.0);
+          out.is_constant = false;  // not folded: the warning is the point
+          push_depth(1);
+          return;
+        }
         const Function* f = nullptr;
         for (const auto& fn : kFunctions)
           if (e.text == fn.name) f = &fn;
@@ -355,51 +341,6 @@ void collect_assigned(const grammar::Block& b, std::vector<std::string>& out) {
   }
 }
 
-void print_formatted(std::ostream& os, const std::string& fmt, const double* args, int n) {
-  os << cpfg_format(fmt, args, n);
-  os.flush();
-}
-
-// Random numbers of cpfg's bran (beta) and biran (binomial).
-double gamma_sample(Rng& r, double a) {  // Marsaglia and Tsang
-  if (!(a > 0)) return 0;
-  if (a < 1) return gamma_sample(r, a + 1) * std::pow(r.uniform(), 1.0 / a);
-  const double d = a - 1.0 / 3, c = 1 / std::sqrt(9 * d);
-  for (int k = 0; k < 1000; ++k) {
-    double x, v;
-    do {
-      x = r.normal();
-      v = 1 + c * x;
-    } while (v <= 0);
-    v = v * v * v;
-    const double u = r.uniform();
-    if (u < 1 - 0.0331 * x * x * x * x || std::log(u) < 0.5 * x * x + d * (1 - v + std::log(v))) return d * v;
-  }
-  return d;
-}
-double beta_sample(Rng& r, double a, double b) {
-  const double x = gamma_sample(r, a), y = gamma_sample(r, b);
-  return x + y > 0 ? x / (x + y) : 0.5;
-}
-double binomial_sample(Rng& r, double n, double p) {
-  const long k = long(std::fmin(std::fmax(n, 0.0), 1e6));
-  long hits = 0;
-  for (long i = 0; i < k; ++i) hits += r.uniform() < p;
-  return double(hits);
-}
-
-// The flat index of an array element; -1 when a subscript is out of range.
-long element(const ArrayInfo& a, const double* subs) {
-  long flat = 0;
-  for (std::size_t d = 0; d < a.dims.size(); ++d) {
-    const double x = std::floor(subs[d]);
-    if (!(x >= 0 && x < a.dims[d])) return -1;
-    flat = flat * a.dims[d] + long(x);
-  }
-  return flat;
-}
-
-inline double b(bool v) { return v ? 1.0 : 0.0; }
 
 }  // namespace
 
@@ -435,174 +376,6 @@ bool compile_expr(const grammar::Expr& e, const NameLookup& names, CompiledExpr&
     out.code.assign(1, Instr{Op::Const, 0, out.value});
   }
   return true;
-}
-
-double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
-  double st[limits::kExpressionStack + 2];
-  int sp = -1;
-  auto array = [&](std::int32_t id) -> const ArrayInfo* {
-    return m && m->arrays && id >= 0 && std::size_t(id) < m->arrays->size() ? &(*m->arrays)[std::size_t(id)] : nullptr;
-  };
-  const Instr* code = e.code.data();
-  const int n = int(e.code.size());
-  for (int pc = 0; pc < n; ++pc) {
-    const Instr& in = code[pc];
-    switch (in.op) {
-      case Op::Const: st[++sp] = in.k; break;
-      case Op::Var: st[++sp] = vars[in.a]; break;
-      case Op::Neg: st[sp] = -st[sp]; break;
-      case Op::Not: st[sp] = b(st[sp] == 0); break;
-      case Op::Add: --sp; st[sp] += st[sp + 1]; break;
-      case Op::Sub: --sp; st[sp] -= st[sp + 1]; break;
-      case Op::Mul: --sp; st[sp] *= st[sp + 1]; break;
-      case Op::Div: --sp; st[sp] /= st[sp + 1]; break;
-      case Op::Mod: --sp; st[sp] = std::fmod(st[sp], st[sp + 1]); break;
-      case Op::Pow: case Op::Pow2: --sp; st[sp] = std::pow(st[sp], st[sp + 1]); break;
-      case Op::Lt: --sp; st[sp] = b(st[sp] < st[sp + 1]); break;
-      case Op::Le: --sp; st[sp] = b(st[sp] <= st[sp + 1]); break;
-      case Op::Gt: --sp; st[sp] = b(st[sp] > st[sp + 1]); break;
-      case Op::Ge: --sp; st[sp] = b(st[sp] >= st[sp + 1]); break;
-      case Op::Eq: --sp; st[sp] = b(st[sp] == st[sp + 1]); break;
-      case Op::Ne: --sp; st[sp] = b(st[sp] != st[sp + 1]); break;
-      case Op::JumpIfZero: if (st[sp--] == 0) pc = in.a - 1; break;
-      case Op::JumpIfNonZero: if (st[sp--] != 0) pc = in.a - 1; break;
-      case Op::Jump: pc = in.a - 1; break;
-      case Op::Bool: st[sp] = b(st[sp] != 0); break;
-      case Op::Sin: st[sp] = std::sin(st[sp] * kDeg); break;
-      case Op::Cos: st[sp] = std::cos(st[sp] * kDeg); break;
-      case Op::Tan: st[sp] = std::tan(st[sp] * kDeg); break;
-      case Op::Asin: st[sp] = std::asin(st[sp]) / kDeg; break;
-      case Op::Acos: st[sp] = std::acos(st[sp]) / kDeg; break;
-      case Op::Atan: st[sp] = std::atan(st[sp]) / kDeg; break;
-      case Op::Atan2: --sp; st[sp] = std::atan2(st[sp], st[sp + 1]) / kDeg; break;
-      case Op::Sqrt: st[sp] = std::sqrt(st[sp]); break;
-      case Op::Exp: st[sp] = std::exp(st[sp]); break;
-      case Op::Log: st[sp] = std::log(st[sp]); break;
-      case Op::Abs: st[sp] = std::fabs(st[sp]); break;
-      case Op::Floor: st[sp] = std::floor(st[sp]); break;
-      case Op::Ceil: st[sp] = std::ceil(st[sp]); break;
-      case Op::Trunc: st[sp] = std::trunc(st[sp]); break;
-      case Op::Sign: st[sp] = st[sp] > 0 ? 1.0 : st[sp] < 0 ? -1.0 : 0.0; break;
-      case Op::Min: --sp; st[sp] = std::fmin(st[sp], st[sp + 1]); break;
-      case Op::Max: --sp; st[sp] = std::fmax(st[sp], st[sp + 1]); break;
-      case Op::Clamp: sp -= 2; st[sp] = std::fmin(std::fmax(st[sp], st[sp + 1]), st[sp + 2]); break;
-      case Op::Norm: sp -= 2; st[sp] = std::sqrt(st[sp] * st[sp] + st[sp + 1] * st[sp + 1] + st[sp + 2] * st[sp + 2]); break;
-      case Op::Ran: st[sp] = rng ? st[sp] * rng->uniform() : 0.0; break;
-      case Op::Nran: --sp; st[sp] = rng ? st[sp] + st[sp + 1] * rng->normal() : st[sp]; break;
-      case Op::Store: vars[in.a] = st[sp--]; break;
-      case Op::GLoad: st[++sp] = m ? m->globals[std::size_t(in.a)] : 0.0; break;
-      case Op::GStore:
-        if (m) m->globals[std::size_t(in.a)] = st[sp];
-        --sp;
-        break;
-      case Op::ALoad: {
-        const int k = int(in.k);
-        sp -= k - 1;
-        const ArrayInfo* a = array(in.a);
-        const long el = a ? element(*a, st + sp) : -1;
-        if (a && el < 0 && m->error.empty()) m->error = "a subscript of array '" + a->name + "' is out of range";
-        st[sp] = el >= 0 ? m->globals[a->offset + std::size_t(el)] : std::numeric_limits<double>::quiet_NaN();
-        break;
-      }
-      case Op::AStore: {
-        const int k = int(in.k);
-        const double v = st[sp];
-        sp -= k + 1;
-        const ArrayInfo* a = array(in.a);
-        const long el = a ? element(*a, st + sp + 1) : -1;
-        if (el >= 0) m->globals[a->offset + std::size_t(el)] = v;
-        else if (a && m->error.empty()) m->error = "a subscript of array '" + a->name + "' is out of range";
-        break;
-      }
-      case Op::Pop: --sp; break;
-      case Op::LoopJump:
-        if (m && --m->budget < 0) {
-          if (m->error.empty())
-            m->error = std::string("a while or do loop ran more than ") + limits::kLoopIterationsText + " times";
-          return std::numeric_limits<double>::quiet_NaN();
-        }
-        if (!m) return std::numeric_limits<double>::quiet_NaN();
-        pc = in.a - 1;
-        break;
-      case Op::Print: {
-        const int k = int(in.k);
-        sp -= k;
-        if (m) print_formatted(m->out ? *m->out : std::cerr, e.strings[std::size_t(in.a)], st + sp + 1, k);
-        st[++sp] = 0;
-        break;
-      }
-      case Op::Srand:
-        if (m) {
-          m->reseeded = true;
-          m->seed = std::uint64_t(std::llround(std::fabs(std::fmin(st[sp], 9e18))));
-        }
-        if (rng) rng->reseed(std::uint64_t(std::llround(std::fabs(std::fmin(st[sp], 9e18)))));
-        st[sp] = 0;
-        break;
-      case Op::Bran: --sp; st[sp] = rng ? beta_sample(*rng, st[sp], st[sp + 1]) : 0.5; break;
-      case Op::Biran: --sp; st[sp] = rng ? binomial_sample(*rng, st[sp], st[sp + 1]) : 0.0; break;
-      case Op::Func: --sp; st[sp] = m ? function_value(m->functions, st[sp], st[sp + 1]) : 0.0; break;
-      case Op::CurveX: case Op::CurveY: case Op::CurveZ:
-        --sp;
-        st[sp] = m ? curve_value(m->functions, st[sp], st[sp + 1], int(in.op) - int(Op::CurveX)) : 0.0;
-        break;
-      case Op::CurveLength: st[sp] = m ? curve_length(m->functions, st[sp]) : 0.0; break;
-      case Op::Stop:
-        if (m) m->stop = true;
-        st[sp] = 0;
-        break;
-    }
-  }
-  return sp >= 0 ? st[sp] : 0.0;
-}
-
-// A cpfg printf: %d %i %x %c print the integer part, %e %f %g the number, %s
-// a placeholder; the format is checked here so that no argument is read
-// that was not given.
-std::string cpfg_format(const std::string& fmt, const double* args, int n) {
-  std::string out;
-  int used = 0;
-  for (std::size_t i = 0; i < fmt.size(); ++i) {
-    if (fmt[i] != '%') {
-      out += fmt[i];
-      continue;
-    }
-    if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
-      out += '%';
-      ++i;
-      continue;
-    }
-    std::size_t j = i + 1;
-    while (j < fmt.size() && std::strchr("-+ #0123456789.lh", fmt[j])) ++j;
-    if (j >= fmt.size()) {
-      out += fmt.substr(i);
-      break;
-    }
-    std::string spec = "%";
-    for (std::size_t k = i + 1; k < j; ++k)
-      if (fmt[k] != 'l' && fmt[k] != 'h') spec += fmt[k];
-    const char conv = fmt[j];
-    const double v = used < n ? args[used] : 0.0;
-    char buf[128];
-    if (std::strchr("diouxXc", conv)) {
-      ++used;
-      const double c = std::isfinite(v) ? std::fmax(std::fmin(v, 9e18), -9e18) : 0.0;
-      if (conv == 'c') std::snprintf(buf, sizeof buf, (spec + 'c').c_str(), int(long(c) & 0xff));
-      else std::snprintf(buf, sizeof buf, (spec + "ll" + (conv == 'i' ? 'd' : conv)).c_str(), (long long)c);
-      out += buf;
-    } else if (std::strchr("eEfFgGaA", conv)) {
-      ++used;
-      std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v);
-      out += buf;
-    } else if (conv == 's') {
-      ++used;
-      out += "(string)";
-    } else {
-      out += fmt.substr(i, j - i + 1);
-    }
-    i = j;
-  }
-  return out;
 }
 
 }  // namespace lsd::interp
