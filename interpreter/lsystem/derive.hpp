@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -39,7 +40,17 @@ struct DeriveScratch {
   Machine* machine = nullptr;
   Machine own_machine;
   Growth growth[3];  // of the main productions, the decomposition, the homomorphism
+  // cpfg's random numbers (RuleSet::cpfg_random, random.hpp): one state that
+  // runs on from pass to pass, made by cpfg_stream.
+  Rng cpfg_rng{0};
+  bool cpfg_rng_ready = false;
+  bool own_machine_ready = false;        // cpfg's passes keep own_machine from pass to pass
+  std::deque<ModuleString> cpfg_levels;  // cpfg's passes: the successors being rewritten, by depth
 };
+
+// cpfg's random numbers of these rules, kept in the scratch (seeded from the
+// rules the first time).
+Rng& cpfg_stream(const RuleSet& rules, DeriveScratch& scratch);
 
 // A machine with the file's initial globals (arrays initialised, nothing run yet).
 Machine start_machine(const RuleSet& rules);
@@ -76,5 +87,21 @@ RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const
 // The string as drawn: homomorphism productions applied up to their depth.
 RewriteResult apply_homomorphism(const RuleSet& rules, const ModuleString& in, ModuleString& out,
                                  const DeriveOptions& opts, DeriveScratch& scratch);
+
+// cpfg's derivation step (a .l file; docs/language.md 9.3), which
+// derive_step calls for a cpfg file: module by module, each successor
+// decomposed at once, depth first, a stochastic L-system drawing one number
+// for every module, parameters rounded when RuleSet::float_params.
+RewriteResult derive_step_cpfg(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
+                               DeriveScratch& scratch);
+
+// cpfg's homomorphism (a .l file), which apply_homomorphism calls for a cpfg
+// file: each module of `in` rewritten depth first as the turtle reaches it,
+// a homomorphism with its own seed: drawing from its own stream started
+// anew. With origin: origin[k] is the index in `in` of the drawn module k
+// when it is that module as it was (no production rewrote it), else -1.
+RewriteResult apply_homomorphism_cpfg(const RuleSet& rules, const ModuleString& in, ModuleString& out,
+                                      std::vector<std::int32_t>* origin, const DeriveOptions& opts,
+                                      DeriveScratch& scratch);
 
 }  // namespace lsd::interp

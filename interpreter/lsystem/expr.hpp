@@ -35,6 +35,10 @@ enum class Op : std::uint8_t {
   Srand,     // reseed the random numbers with the top; top = 0
   Bran, Biran, Func, CurveX, CurveY, CurveZ, CurveLength,
   Stop,      // stop(n): no more derivation steps after this one; top = 0
+  // cpfg's arithmetic (docs/language.md 9.2), for .l files
+  DivCpfg,    // a / b, but a when b is 0
+  ModCpfg,    // (int)a % (int)b
+  TruncCpfg,  // floor(a + 0.5)
 };
 
 struct Instr {
@@ -78,6 +82,9 @@ struct Machine {
   std::ostream* out = nullptr;                     // printf; standard error when null
   long budget = 0;                                 // loop iterations left for the statements being run
   std::string error;                               // the first run-time error of a statement
+  bool cpfg = false;                               // a .l file: an array subscript out of range is cpfg's warning
+  std::string warning;                             // the first such warning
+  bool warning_told = false;                       // the derivation reported it (once)
   bool stop = false;                               // stop() was called
   bool reseeded = false;                           // srand() was called: seed replaces the file's
   std::uint64_t seed = 0;
@@ -86,6 +93,7 @@ struct Machine {
 // Resolves a name: a parameter or local slot (>= 0), a global, an array, or
 // a constant value; undefined otherwise.
 struct NameLookup {
+  bool cpfg = false;  // a .l file: cpfg's /, % and trunc (Op::DivCpfg ...)
   std::function<int(const std::string&)> slot;                        // -1 if not a parameter or local
   std::function<std::optional<double>(const std::string&)> constant;  // nullopt if not a constant
   std::function<int(const std::string&)> global;                      // -1 if not a global scalar

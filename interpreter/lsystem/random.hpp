@@ -23,6 +23,13 @@ inline std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
+// C's (int) of v, as cpfg reads a seed: truncated toward zero, kept within
+// int's range (where C's conversion is undefined), NaN as 0.
+inline std::int64_t cpfg_int(double v) {
+  if (!(v == v)) return 0;
+  return std::int64_t(std::fmax(std::fmin(v, 2147483647.0), -2147483648.0));
+}
+
 // One rand48 stream (POSIX): a 48-bit state X, X' = (0x5DEECE66D X + 0xB)
 // mod 2^48, the value X'/2^48 in [0, 1) (exactly glibc's erand48 and
 // drand48: the 48 bits are the double's top mantissa bits).

@@ -92,6 +92,14 @@ struct RuleSet {
   double angle = 45, step = 1, width = 0.1;
   bool stochastic = false;
   std::uint64_t seed = 0;
+  // cpfg's numbers (docs/language.md 9.3), the defaults of .l files:
+  bool cpfg_random = false;     // random: cpfg: cpfg's generators (random.hpp) rather than lsd's
+  bool float_params = false;    // parameters: float: rounded to 32-bit floats when written into the string
+  std::int64_t cpfg_seed = 0;   // C's (int) of seed: (what seeds drand48)
+  // cpfg interprets the string (with the homomorphism) before every step
+  // when the file holds a ? module (?P ?E ...) or a % with parameters
+  // (CPFG manual 7; cpfg's clp.checkEnvironment).
+  bool interpret_between_steps = false;
   bool has_tropism = false;
   double tropism[4] = {0, 0, 0, 0};  // tx ty tz e
   std::vector<std::uint8_t> seen;    // (symbols) 1 if context matching sees the symbol

@@ -11,6 +11,7 @@ namespace detail {
 
 NameLookup Ctx::constants_only() const {
   NameLookup l;
+  l.cpfg = rs.cpfg;
   l.constant = [this](const std::string& n) -> std::optional<double> {
     auto it = rs.constants.find(n);
     if (it == rs.constants.end()) return std::nullopt;

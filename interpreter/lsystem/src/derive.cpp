@@ -4,98 +4,12 @@
 #include <cmath>
 #include <string>
 
+#include "interpreter/lsystem/src/matching.hpp"
+
 namespace lsd::interp {
 namespace {
 
-inline bool bind(const PatternModule& pm, const ModuleString& s, std::size_t j, double* vars) {
-  if (s.sym[j] != pm.sym) return false;
-  if (pm.arity < 0) return true;
-  if (s.nparams(j) != pm.arity) return false;
-  const double* p = s.param(j);
-  for (int k = 0; k < pm.arity; ++k) vars[pm.slots[k]] = p[k];
-  return true;
-}
-
-// Left context (section 3.2): walk left; '[' is stepped over, ']' skips its branch.
-bool match_left(const std::vector<PatternModule>& left, const ModuleString& s, std::size_t i,
-                const std::vector<std::int32_t>& match, const std::uint8_t* seen, double* vars) {
-  long j = long(i) - 1;
-  for (long k = long(left.size()) - 1; k >= 0; --k) {
-    for (;;) {
-      if (j < 0) return false;
-      SymbolId c = s.sym[j];
-      if (c == ']') {
-        if (match[j] < 0) return false;
-        j = match[j] - 1;
-      } else if (c == '[' || !seen[c]) {
-        --j;
-      } else {
-        break;
-      }
-    }
-    if (!bind(left[k], s, std::size_t(j), vars)) return false;
-    --j;
-  }
-  return true;
-}
-
-// Right context (cpfg's RconDiff): walk right from `from`, stepping over
-// unseen modules; a '[' skips its whole branch unless the pattern has '['
-// there; a ']' in the pattern must meet the ']' that ends the branch, and
-// '=' in the pattern skips the rest of the current branch, up to that ']'.
-// The end of the string fails.
-bool match_right(const std::vector<PatternModule>& right, const ModuleString& s, std::size_t from,
-                 const std::vector<std::int32_t>& match, const std::uint8_t* seen, double* vars) {
-  const std::size_t n = s.size();
-  std::size_t j = from;
-  for (const PatternModule& pm : right) {
-    if (pm.sym == '=') {  // to the ']' of the current branch (or the end of the string)
-      while (j < n && s.sym[j] != ']') {
-        if (s.sym[j] == '[') {
-          if (match[j] < 0) return false;
-          j = std::size_t(match[j]);
-        }
-        ++j;
-      }
-      continue;
-    }
-    for (;;) {
-      if (j >= n) return false;
-      const SymbolId c = s.sym[j];
-      if (!seen[c]) {
-        ++j;
-      } else if (c == '[' && pm.sym != '[') {
-        if (match[j] < 0) return false;
-        j = std::size_t(match[j]) + 1;
-      } else {
-        break;
-      }
-    }
-    if (!bind(pm, s, j, vars)) return false;
-    ++j;
-  }
-  return true;
-}
-
-// The strict predecessor: its first module at i, the others right after it.
-inline bool bind_predecessor(const Production& p, const ModuleString& s, std::size_t i, double* vars) {
-  if (!bind(p.pred, s, i, vars)) return false;
-  if (i + p.pred_rest.size() >= s.size() && !p.pred_rest.empty()) return false;
-  for (std::size_t k = 0; k < p.pred_rest.size(); ++k)
-    if (!bind(p.pred_rest[k], s, i + 1 + k, vars)) return false;
-  return true;
-}
-
-inline bool matches(const Production& p, const RuleSet& rules, const ModuleString& s, std::size_t i,
-                    const std::vector<std::int32_t>& match, double* vars, Rng& rng, Machine* m) {
-  if (!bind_predecessor(p, s, i, vars)) return false;
-  if (!p.left.empty() && !match_left(p.left, s, i, match, rules.seen.data(), vars)) return false;
-  if (!p.right.empty() && !match_right(p.right, s, i + p.length(), match, rules.seen.data(), vars)) return false;
-  if (p.nlocals > 0) std::fill(vars + p.nslots, vars + p.nslots + p.nlocals, 0.0);
-  if (p.has_pre) eval_expr(p.pre, vars, &rng, m);  // cpfg: before the condition, each time the contexts match
-  if (p.has_cond && eval_expr(p.cond, vars, &rng, m) == 0) return false;
-  return true;
-}
+using detail::matches;
 
 // cpfg's cut, during the derivation step: a '%' that no production rewrites
 // removes itself and the rest of its branch (the ']' stays). Returns where
@@ -252,6 +166,7 @@ Machine start_machine(const RuleSet& rules) {
   m.arrays = &rules.arrays;
   m.functions = &rules.functions;
   m.budget = limits::kLoopIterations;
+  m.cpfg = rules.cpfg;
   return m;
 }
 
@@ -376,7 +291,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
         total += w;
       }
       if (!sc.cands.empty() && total > 0) {
-        double r = rng.uniform() * total;
+        double r = rng.choice() * total;
         std::size_t k = 0;
         for (; k + 1 < sc.cands.size(); ++k) {
           if (r < sc.weights[k]) break;
@@ -450,7 +365,8 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
   RewriteResult res;
   if (rules.decomposition.empty()) return res;
   for (int d = 0; d < rules.decomposition.depth; ++d) {
-    Rng rng = step_rng(seed_of(rules, sc), std::uint64_t(step), std::uint64_t(d) + 1);
+    Rng own = step_rng(seed_of(rules, sc), std::uint64_t(step), std::uint64_t(d) + 1);
+    Rng& rng = rules.cpfg_random ? cpfg_stream(rules, sc) : own;
     ModuleString out;
     res = rewrite(rules, rules.decomposition, s, out, rng, step, opts, sc);
     if (!res.ok) return res;
@@ -464,7 +380,9 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
 
 RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
                           DeriveScratch& sc) {
-  Rng rng = step_rng(seed_of(rules, sc), std::uint64_t(step));
+  if (rules.cpfg) return derive_step_cpfg(rules, s, step, opts, sc);
+  Rng own = step_rng(seed_of(rules, sc), std::uint64_t(step));
+  Rng& rng = rules.cpfg_random ? cpfg_stream(rules, sc) : own;
   ModuleString out;
   RewriteResult res = rewrite(rules, rules.main, s, out, rng, step, opts, sc);
   if (!res.ok) return res;  // s is untouched: the last complete string survives
@@ -481,11 +399,17 @@ RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const
 RewriteResult apply_homomorphism(const RuleSet& rules, const ModuleString& in, ModuleString& out,
                                  const DeriveOptions& opts, DeriveScratch& sc) {
   RewriteResult res;
+  if (rules.cpfg && !rules.homomorphism.empty()) return apply_homomorphism_cpfg(rules, in, out, nullptr, opts, sc);
   out = in;
   if (rules.homomorphism.empty()) return res;
   const std::uint64_t seed = rules.homomorphism.has_seed ? rules.homomorphism.seed : seed_of(rules, sc);
+  // random: cpfg in a .ls file: a homomorphism with its own seed: has cpfg's stream of that seed
+  Rng seeded = Rng::cpfg(0);
+  const std::uint64_t hs = rules.homomorphism.seed;
+  seeded.main_stream() = Rand48::words(0x330E, std::uint16_t(hs & 0xFFFF), std::uint16_t((hs >> 16) & 0xFFFF));
   for (int d = 0; d < rules.homomorphism.depth; ++d) {
-    Rng rng = step_rng(seed, 0, 1000 + std::uint64_t(d));
+    Rng own = step_rng(seed, 0, 1000 + std::uint64_t(d));
+    Rng& rng = !rules.cpfg_random ? own : rules.homomorphism.has_seed ? seeded : cpfg_stream(rules, sc);
     ModuleString next;
     res = rewrite(rules, rules.homomorphism, out, next, rng, -1, opts, sc);
     if (!res.ok) return res;

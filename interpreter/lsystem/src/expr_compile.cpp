@@ -178,6 +178,8 @@ struct Compiler {
         Op op = o == "+" ? Op::Add : o == "-" ? Op::Sub : o == "*" ? Op::Mul : o == "/" ? Op::Div
               : o == "%" ? Op::Mod : o == "^" ? Op::Pow : o == "<" ? Op::Lt : o == "<=" ? Op::Le
               : o == ">" ? Op::Gt : o == ">=" ? Op::Ge : o == "==" ? Op::Eq : Op::Ne;
+        if (names.cpfg && op == Op::Div) op = Op::DivCpfg;
+        if (names.cpfg && op == Op::Mod) op = Op::ModCpfg;
         emit(op);
         depth -= 1;
         return;
@@ -212,7 +214,7 @@ struct Compiler {
           out.is_constant = false;
           out.uses_random = true;
         }
-        emit(f->op);
+        emit(names.cpfg && f->op == Op::Trunc ? Op::TruncCpfg : f->op);
         depth -= (n - 1);
         return;
       }

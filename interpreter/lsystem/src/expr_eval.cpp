@@ -1,5 +1,6 @@
 // Running compiled expressions (expr.hpp): the stack machine.
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <limits>
 #include <numbers>
@@ -19,7 +20,27 @@ void print_formatted(std::ostream& os, const std::string& fmt, const double* arg
 }
 
 // The flat index of an array element; -1 when a subscript is out of range.
-long element(const ArrayInfo& a, const double* subs) {
+// cpfg (Machine::cpfg) takes the nearest element instead, with a warning,
+// and truncates the flat index, not each subscript (generate.c, Eval).
+long element(const ArrayInfo& a, const double* subs, Machine* m) {
+  if (m && m->cpfg) {
+    double flat = 0;
+    for (std::size_t d = 0; d < a.dims.size(); ++d) {
+      double x = subs[d];
+      if (!(x >= 0 && x < a.dims[d])) {
+        const double near = x >= 0 ? a.dims[d] - 1 : 0;
+        if (m->warning.empty()) {
+          char buf[160];
+          std::snprintf(buf, sizeof buf, "subscript %d of array '%s' is %g, out of range: %g is used, as cpfg does",
+                        int(d) + 1, a.name.c_str(), x, near);
+          m->warning = buf;
+        }
+        x = near;
+      }
+      flat = d + 1 < a.dims.size() ? (flat + x) * a.dims[d + 1] : flat + x;
+    }
+    return long(flat);
+  }
   long flat = 0;
   for (std::size_t d = 0; d < a.dims.size(); ++d) {
     const double x = std::floor(subs[d]);
@@ -95,7 +116,7 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
         const int k = int(in.k);
         sp -= k - 1;
         const ArrayInfo* a = array(in.a);
-        const long el = a ? element(*a, st + sp) : -1;
+        const long el = a ? element(*a, st + sp, m) : -1;
         if (a && el < 0 && m->error.empty()) m->error = "a subscript of array '" + a->name + "' is out of range";
         st[sp] = el >= 0 ? m->globals[a->offset + std::size_t(el)] : std::numeric_limits<double>::quiet_NaN();
         break;
@@ -105,7 +126,7 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
         const double v = st[sp];
         sp -= k + 1;
         const ArrayInfo* a = array(in.a);
-        const long el = a ? element(*a, st + sp + 1) : -1;
+        const long el = a ? element(*a, st + sp + 1, m) : -1;
         if (el >= 0) m->globals[a->offset + std::size_t(el)] = v;
         else if (a && m->error.empty()) m->error = "a subscript of array '" + a->name + "' is out of range";
         break;
@@ -143,6 +164,15 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
         st[sp] = m ? curve_value(m->functions, st[sp], st[sp + 1], int(in.op) - int(Op::CurveX)) : 0.0;
         break;
       case Op::CurveLength: st[sp] = m ? curve_length(m->functions, st[sp]) : 0.0; break;
+      case Op::DivCpfg: --sp; st[sp] /= st[sp + 1] == 0 ? 1.0 : st[sp + 1]; break;
+      case Op::ModCpfg: {
+        --sp;
+        const double a = st[sp], d = st[sp + 1];
+        const bool ok = std::fabs(a) < 2147483648.0 && std::fabs(d) < 2147483648.0 && int(d) != 0;
+        st[sp] = ok ? double(int(a) % int(d)) : std::numeric_limits<double>::quiet_NaN();
+        break;
+      }
+      case Op::TruncCpfg: st[sp] = std::floor(st[sp] + 0.5); break;
       case Op::Stop:
         if (m) m->stop = true;
         st[sp] = 0;

@@ -137,6 +137,24 @@ void seed(const Ctx& c, const Item& it, const KeyRow& row, Target& t) {
   if (!one_number(c, it, row, v)) return;
   t.rules.stochastic = true;
   t.rules.seed = std::uint64_t(std::llround(std::fabs(v)));
+  t.rules.cpfg_seed = cpfg_int(v);
+}
+
+// random: lsd | cpfg (docs/language.md 4.7, 9.3)
+void random_kind(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  int k;
+  if (word(c, it, {"lsd", "cpfg"}, k)) t.rules.cpfg_random = k == 1;
+}
+
+// parameters: float | double (docs/language.md 9.3): cpfg's 32-bit parameters, .l files only
+void parameters(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  int k;
+  if (!word(c, it, {"float", "double"}, k)) return;
+  if (k == 0 && !t.rules.cpfg) {
+    c.error(it.value_pos, "32-bit parameters are cpfg's: only a .l file may ask for 'parameters: float'");
+    return;
+  }
+  t.rules.float_params = k == 0;
 }
 
 void tropism(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
@@ -285,6 +303,8 @@ const KeyRow kHeader[] = {
     {{"step"}, plain_number, kAny, &RuleSet::step},
     {{"width"}, plain_number, kAny, &RuleSet::width},
     {{"seed"}, seed, kAny, nullptr, nullptr, "none (deterministic)"},
+    {{"random", ValueKind::kText}, random_kind, {}, nullptr, nullptr, "lsd (.l files: cpfg)"},
+    {{"parameters", ValueKind::kText}, parameters, {}, nullptr, nullptr, "double (.l files: float)"},
     {{"ignore", ValueKind::kModules, true}, ignore, {}, nullptr, nullptr, "nothing"},
     {{"consider", ValueKind::kModules, true}, consider, {}, nullptr, nullptr, "every symbol"},
     {{"module", ValueKind::kText}, nothing, {}, nullptr, nullptr, "none", nullptr, true},  // declare_modules

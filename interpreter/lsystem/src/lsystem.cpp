@@ -47,7 +47,8 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   ls.scratch.machine = &ls.machine;
   {
     grammar::Diagnostic err;
-    Rng rng = step_rng(ls.rules.seed, 0, 2000);
+    Rng own = step_rng(ls.rules.seed, 0, 2000);
+    Rng& rng = ls.rules.cpfg_random ? cpfg_stream(ls.rules, ls.scratch) : own;  // (seeded as cpfg does, before Start:)
     if (!run_block(ls.rules, ls.rules.start, ls.machine, rng, err)) {
       diags.push_back(err);
       return false;
@@ -72,11 +73,13 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   }
   ls.current = ls.rules.axiom;
   if (!ls.rules.axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
-    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, 0, 2002);
+    Rng own = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, 0, 2002);
+    Rng& rng = ls.rules.cpfg_random ? cpfg_stream(ls.rules, ls.scratch) : own;
     for (const SuccessorModule& m : ls.rules.axiom_succ) {
       std::vector<double> vals;
       for (const CompiledExpr& e : m.params) {
-        const double v = e.is_constant ? e.value : eval_expr(e, nullptr, &rng, &ls.machine);
+        double v = e.is_constant ? e.value : eval_expr(e, nullptr, &rng, &ls.machine);
+        if (ls.rules.float_params) v = double(float(v));
         if (!std::isfinite(v)) {
           diags.push_back({path, m.pos, "a parameter of the axiom's '" + ls.rules.symbols.name(m.sym) +
                                             "' is not a finite number"});
@@ -178,16 +181,21 @@ long RepeatDetector::observe(const ModuleString& s, bool same, long step) {
 
 namespace {
 
-// cpfg's environment pass before a derivation step: the turtle walks the
-// string as drawn (the homomorphism applied) and every ?E is sent with the
-// turtle there; the answers go into the ?E parameters. The program starts at
-// the first ?E. A failure is one warning; the ?E keep their values from then on.
-void ask_environment(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions& opts,
-                     std::vector<grammar::Diagnostic>& diags) {
+bool is_query(SymbolId s) { return s >= kSymQueryP && s <= kSymQueryU; }
+
+// cpfg's environment pass: every ?E of the string is sent with the turtle
+// where it stands in the string as drawn (`walked`; origin[k]: the module of
+// ls.current that walked[k] is, or -1; empty: walked is ls.current), and the
+// answers go into the ?E parameters. The program starts at the first ?E. A
+// failure is one warning; the ?E keep their values from then on.
+void ask_environment(Lsystem& ls, const ModuleString& walked, const std::vector<std::int32_t>& origin,
+                     const TurtleOptions& topt, std::vector<grammar::Diagnostic>& diags) {
   if (ls.environment_file.empty() || ls.environment_failed) return;
   std::vector<EnvironmentProgram::Query> queries;
-  for (std::size_t i = 0; i < ls.current.size(); ++i)
-    if (ls.current.sym[i] == kSymQueryE) queries.push_back({std::uint32_t(i), {}});
+  for (const auto& [k, turtle] : environment_queries(walked, topt)) {
+    const std::int32_t i = origin.empty() ? std::int32_t(k) : origin[k];
+    if (i >= 0) queries.push_back({std::uint32_t(i), turtle});  // (a ?E the homomorphism wrote is not answered)
+  }
   if (queries.empty()) return;
   auto fail = [&](const std::string& why) {
     diags.push_back({ls.environment_file, {}, "environment program: " + why + "; the ?E modules keep their "
@@ -205,20 +213,54 @@ void ask_environment(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions
     ls.environment = EnvironmentProgram::start(file, environment_timeout(), err);
     if (!ls.environment) return fail(err);
   }
-  // The turtle at each ?E of the string as drawn. A homomorphism that keeps
-  // the ?E (the usual case) keeps their order: the k-th drawn is the k-th.
-  ModuleString drawn;
-  const ModuleString* walked = &ls.current;
-  if (!ls.rules.homomorphism.empty() && apply_homomorphism(ls.rules, ls.current, drawn, opts, ls.scratch).ok)
-    walked = &drawn;
-  auto at = environment_queries(*walked, topt);
-  if (at.size() != queries.size()) {
-    diags.push_back({ls.environment_file, {}, "environment program: the homomorphism adds or removes ?E "
-                                              "modules: the turtle is taken from the string without it", true});
-    at = environment_queries(ls.current, topt);
-  }
-  for (std::size_t k = 0; k < queries.size(); ++k) queries[k].turtle = at[k].second;
   if (!ls.environment->exchange(ls.current, ls.rules.symbols, queries, ls.steps_done, err)) fail(err);
+  if (ls.rules.float_params)  // cpfg writes the answers as floats
+    for (const auto& q : queries)
+      for (int k = 0; k < ls.current.nparams(q.module); ++k)
+        ls.current.param(q.module)[k] = double(float(ls.current.param(q.module)[k]));
+}
+
+// cpfg's interpretation of the string between derivation steps (CPFG manual
+// 7; cpfg's ProcessEnvironment): the turtle walks the string as drawn, the
+// homomorphism applied module by module as the turtle reaches it (its
+// statements and random numbers have their effects), fills the query
+// modules ?P ?H ?L ?U of the string and, with `ask`, sends the ?E to the
+// environment program. With `keep`, nothing but the queries changes (the
+// global variables and random numbers are put back): the fill of the final
+// string, which cpfg does when it draws it.
+bool interpret_cpfg(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions& opts, bool ask, bool keep,
+                    std::vector<grammar::Diagnostic>& diags) {
+  const Machine machine = keep ? ls.machine : Machine{};
+  const Rng random = keep ? ls.scratch.cpfg_rng : Rng(0);
+  const bool random_ready = ls.scratch.cpfg_rng_ready;
+  std::vector<std::int32_t> origin;
+  ModuleString drawn;
+  bool ok = true;
+  if (ls.rules.homomorphism.empty()) {
+    fill_queries(ls.current, topt);
+  } else {
+    const RewriteResult res = apply_homomorphism_cpfg(ls.rules, ls.current, drawn, &origin, opts, ls.scratch);
+    if (!res.ok) {
+      diags.push_back(res.error);
+      ok = false;
+    } else {
+      fill_queries(drawn, topt);
+      for (std::size_t k = 0; k < drawn.size(); ++k)
+        if (origin[k] >= 0 && is_query(drawn.sym[k]))
+          std::copy(drawn.param(k), drawn.param(k) + drawn.nparams(k), ls.current.param(std::size_t(origin[k])));
+    }
+  }
+  if (ls.rules.float_params)
+    for (std::size_t i = 0; i < ls.current.size(); ++i)
+      if (is_query(ls.current.sym[i]))
+        for (int k = 0; k < ls.current.nparams(i); ++k) ls.current.param(i)[k] = double(float(ls.current.param(i)[k]));
+  if (ok && ask) ask_environment(ls, origin.empty() ? ls.current : drawn, origin, topt, diags);
+  if (keep) {
+    ls.machine = machine;
+    ls.scratch.cpfg_rng = random;
+    ls.scratch.cpfg_rng_ready = random_ready;
+  }
+  return ok;
 }
 
 }  // namespace
@@ -240,15 +282,21 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   auto block = [&](const CompiledBlock& b) {
     if (b.empty()) return true;
     grammar::Diagnostic err;
-    Rng rng = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, std::uint64_t(ls.steps_done), 2001);
+    Rng own = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, std::uint64_t(ls.steps_done), 2001);
+    Rng& rng = ls.rules.cpfg_random ? cpfg_stream(ls.rules, ls.scratch) : own;
     if (run_block(ls.rules, b, ls.machine, rng, err)) return true;
     err.message += " (derivation step " + std::to_string(ls.steps_done + 1) + ")";
     diags.push_back(err);
     return false;
   };
+  const bool cpfg = ls.rules.cpfg;
   for (long k = 0; k < n; ++k) {
-    if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
-    ask_environment(ls, topt, opts, diags);
+    if (!cpfg) {
+      if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
+      ask_environment(ls, ls.current, {}, topt, diags);
+    } else if (ls.rules.interpret_between_steps && !interpret_cpfg(ls, topt, opts, true, false, diags)) {
+      return false;
+    }
     if (!block(ls.rules.start_each)) return false;
     auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
     if (!res.ok) {  // ls.current still holds the last complete string
@@ -258,7 +306,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
     ++ls.steps_done;
     if (!block(ls.rules.end_each)) return false;
     if (ls.steps_done == ls.rules.derivation_length && !block(ls.rules.end)) return false;
-    if (ls.rules.has_queries) fill_queries(ls.current, topt);
+    if (ls.rules.has_queries && !cpfg) fill_queries(ls.current, topt);
     if (ls.machine.stop) {  // stop(n): the derivation ends here (CPFG manual 5.6)
       diags.push_back({ls.rules.path, {}, "stop() was called: the derivation ends after step " +
                                               std::to_string(ls.steps_done), true});
@@ -272,7 +320,13 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
       ls.steps_done += int(skip);
     }
   }
-  return true;
+  // cpfg fills the queries of the string it draws (the view volume's pass)
+  const bool ok = !cpfg || !ls.rules.interpret_between_steps || interpret_cpfg(ls, topt, opts, false, true, diags);
+  if (!ls.machine.warning.empty() && !ls.machine.warning_told) {
+    diags.push_back({ls.rules.path, {}, ls.machine.warning, true});
+    ls.machine.warning_told = true;
+  }
+  return ok;
 }
 
 StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history) {

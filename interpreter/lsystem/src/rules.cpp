@@ -222,7 +222,7 @@ void compile_production(const Ctx& c, const grammar::ProductionAst& pa, Producti
   if (p.succ_constant) {
     for (const auto& s : p.succ) {
       std::vector<double> v;
-      for (const auto& e : s.params) v.push_back(e.value);
+      for (const auto& e : s.params) v.push_back(c.rs.float_params ? double(float(e.value)) : e.value);
       p.succ_string.push(s.sym, v.data(), int(v.size()));
     }
   }
@@ -325,6 +325,10 @@ void compile_section(const Ctx& c, const grammar::Section& s, ProductionGroup& g
     if (c.constant(s.seed, v, "the homomorphism's seed")) {
       g.has_seed = true;
       g.seed = std::uint64_t(std::llround(std::fabs(std::fmin(v, 9e18))));
+      if (c.rs.cpfg) {  // cpfg: (int) of it; a negative one is no seed
+        g.has_seed = cpfg_int(v) >= 0;
+        g.seed = std::uint64_t(std::max<std::int64_t>(cpfg_int(v), 0));
+      }
     }
   }
   if (s.has_depth) {
@@ -406,6 +410,25 @@ void summarise(RuleSet& rs) {
     for (const auto& p : g->prods)
       for (const auto& s : p.succ) rs.has_queries = rs.has_queries || is_query(s.sym);
 
+  // cpfg interprets between steps when a module '?' without parameters (?P,
+  // ?E ...: '?' then 'P' in cpfg's string) or a '%' with parameters is
+  // written anywhere (lsys_input.y sets clp.checkEnvironment).
+  auto asks = [](SymbolId s, int nparams) {
+    return (s >= kSymQueryP && s <= kSymQueryU) || s == kSymQueryE || s == kSymQueryQ ||
+           (s == '?' && nparams == 0) || (s == '%' && nparams > 0);
+  };
+  bool& between = rs.interpret_between_steps;
+  for (std::size_t i = 0; i < rs.axiom.size(); ++i) between = between || asks(rs.axiom.sym[i], rs.axiom.nparams(i));
+  for (const auto& m : rs.axiom_succ) between = between || asks(m.sym, int(m.params.size()));
+  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
+    for (const auto& p : g->prods) {
+      for (const auto& m : p.succ) between = between || asks(m.sym, int(m.params.size()));
+      for (const auto* list : {&p.left, &p.pred_rest, &p.right})
+        for (const auto& m : *list) between = between || asks(m.sym, std::max(m.arity, 0));
+      between = between || asks(p.pred.sym, std::max(p.pred.arity, 0));
+    }
+  between = between && rs.cpfg;
+
   // Statements and global variables carry state the string does not show.
   const bool machine = rs.main.uses_machine || rs.decomposition.uses_machine || !rs.start_each.empty() ||
                        !rs.end_each.empty() || !rs.globals.empty() || !rs.arrays.empty();
@@ -456,7 +479,7 @@ void cpfg_axiom(const Ctx& c, const grammar::ModuleList& list, RuleSet& rs) {
   }
   for (const auto& m : succ) {
     std::vector<double> vals;
-    for (const auto& e : m.params) vals.push_back(e.value);
+    for (const auto& e : m.params) vals.push_back(rs.float_params ? double(float(e.value)) : e.value);
     rs.axiom.push(m.sym, vals.data(), int(vals.size()));
   }
 }
@@ -484,6 +507,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   rs.cpfg = file.cpfg;
   rs.functions = opts.functions;
   rs.view = opts.view;
+  rs.cpfg_random = rs.float_params = rs.cpfg;  // until the header says otherwise
   const Ctx c{rs.path, rs, diags};  // reads what the stages below have compiled
 
   compile_constants(c, file, opts, rs);
@@ -493,6 +517,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   if (opts.seed) {
     rs.stochastic = true;
     rs.seed = *opts.seed;
+    rs.cpfg_seed = cpfg_int(double(*opts.seed));
   }
   detail::compile_dynamics(c, file, rs);
   compile_seen(header, rs);
