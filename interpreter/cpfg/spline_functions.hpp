@@ -10,6 +10,8 @@
 
 #include <Eigen/Core>
 
+#include "interpreter/cpfg/curves.hpp"
+
 namespace lsd::interp {
 
 // A function of x in [0, 1]: a clamped uniform cubic B-spline through
@@ -43,7 +45,7 @@ struct Contour {
 
 struct FunctionSet {
   std::vector<SplineFunction> functions;  // func(1 ... n, x), in the view file's order
-  std::vector<Contour> curves;            // curveX(1 ... n, t)
+  std::vector<CurveXYZ> curves;           // curveX(1 ... n, t) (curves.hpp)
   std::map<int, Contour> contours;        // @#(id): the view file's contour: id file
 };
 

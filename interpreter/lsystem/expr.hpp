@@ -77,6 +77,7 @@ struct FunctionSet;  // functions.hpp: the view file's functions and curves
 // what they need to run: the derivation keeps one per L-system.
 struct Machine {
   std::vector<double> globals;                    // scalar globals, then every array's elements
+  std::vector<double> locals;                     // cpfg: each production's local variables keep their values
   const std::vector<ArrayInfo>* arrays = nullptr;  // the RuleSet's
   const FunctionSet* functions = nullptr;          // func(), curveX() ...
   std::ostream* out = nullptr;                     // printf; standard error when null

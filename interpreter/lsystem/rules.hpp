@@ -49,6 +49,7 @@ struct Production {
   bool has_pre = false, has_post = false;
   CompiledExpr pre, post;  // statements before and after the condition (cpfg)
   int nlocals = 0;         // variables the statements assign, slots nslots ... nslots + nlocals - 1
+  std::uint32_t local_at = 0;  // cpfg: where its locals keep their values, in Machine::locals
   std::vector<SuccessorModule> succ;
   bool succ_constant = true;  // every successor parameter is a constant
   ModuleString succ_string;   // the successor when succ_constant
@@ -100,6 +101,7 @@ struct RuleSet {
   // when the file holds a ? module (?P ?E ...) or a % with parameters
   // (CPFG manual 7; cpfg's clp.checkEnvironment).
   bool interpret_between_steps = false;
+  std::size_t locals = 0;  // cpfg: the local variables of all productions (Machine::locals)
   bool has_tropism = false;
   double tropism[4] = {0, 0, 0, 0};  // tx ty tz e
   std::vector<std::uint8_t> seen;    // (symbols) 1 if context matching sees the symbol

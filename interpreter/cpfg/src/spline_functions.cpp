@@ -102,7 +102,7 @@ bool parse_function(const std::vector<std::string>& lines, std::size_t& i, Splin
     }
     ls >> mult;
     mult = std::clamp(mult, 1, 3);
-    for (int m = 0; m < mult; ++m) f.points.emplace_back(x, y);
+    for (int m = 0; m < mult; ++m) f.points.emplace_back(double(float(x)), double(float(y)));  // cpfg reads floats
   }
   if (samples > 2) {
     samples = std::min(samples, 100000);
@@ -113,43 +113,53 @@ bool parse_function(const std::vector<std::string>& lines, std::size_t& i, Splin
   return true;
 }
 
-}  // namespace
-
-Vector2d SplineFunction::point(double u) const {
-  const int n = int(points.size()) - 1;
-  if (n < 3) return points.empty() ? Vector2d(0, 0) : points.back();
-  const double t = std::clamp(u, 0.0, 1.0) * (n - 2);
-  int k = 3;  // the span knot[k] <= t < knot[k + 1]
-  while (k < n && !(t < knot(k + 1, n))) ++k;
-  Vector2d d[4];  // de Boor
-  for (int j = 0; j < 4; ++j) d[j] = points[std::size_t(k - 3 + j)];
-  for (int r = 1; r < 4; ++r)
-    for (int j = 3; j >= r; --j) {
-      const int i = k - 3 + j;
-      const double den = knot(i + 4 - r, n) - knot(i, n);
-      const double a = den > 0 ? (t - knot(i, n)) / den : 0.0;
-      d[j] = d[j - 1] * (1 - a) + d[j] * a;
-    }
-  return d[3];
+// cpfg's basis functions of a function's B-spline (splinefun.cpp, N, Nk1,
+// Nkt), by the Cox-de Boor recursion on the integer knots of knot(): the
+// same arithmetic, so that the bisection below stops where cpfg's does.
+double basis(int k, int t, double u, int n) {
+  if (t == 1) return knot(k, n) <= u && u < knot(k + 1, n) ? 1.0 : 0.0;
+  double sum = 0.0;
+  int div = int(knot(k + t - 1, n) - knot(k, n));
+  if (div != 0) sum = (u - knot(k, n)) / div * basis(k, t - 1, u, n);
+  div = int(knot(k + t, n) - knot(k + 1, n));
+  if (div != 0) sum += (knot(k + t, n) - u) / div * basis(k + 1, t - 1, u, n);
+  return sum;
 }
 
+}  // namespace
+
+Vector2d SplineFunction::point(double d) const {
+  const int n = int(points.size()) - 1;
+  if (n < 3) return points.empty() ? Vector2d(0, 0) : points.back();
+  const double u = std::clamp(d, 0.0, 1.0) * (n - 2);
+  Vector2d sum(0, 0);
+  for (int k = 0; k <= n; ++k) {
+    const double b = basis(k, 4, u, n);
+    sum.x() += points[std::size_t(k)].x() * b;
+    sum.y() += points[std::size_t(k)].y() * b;
+  }
+  return sum;
+}
+
+// cpfg's value (splinefun.cpp, _Value): from the table, linearly; without
+// one, the y of the point found by bisection on the curve's parameter until
+// its x is within 0.001 of x (not the curve's y at x itself).
 double SplineFunction::operator()(double x) const {
   x = std::clamp(std::isfinite(x) ? x : 0.0, 0.0, 1.0);
-  if (table.size() > 2) {  // cpfg: linear interpolation of the precomputed values
+  if (table.size() > 2) {
     const double at = x * double(table.size() - 1);
-    const std::size_t i = std::min(std::size_t(at), table.size() - 1);
+    const std::size_t i = std::min(std::size_t(std::floor(at)), table.size() - 1);
     if (i + 1 >= table.size()) return table.back();
-    const double w = at - double(i);
-    return table[i] * (1 - w) + table[i + 1] * w;
+    return (1 - at + double(i)) * table[i] + (at - double(i)) * table[i + 1];
   }
   if (points.size() < 4) return 0;
-  double lo = 0, hi = 1;  // the parameter where the curve's x is x
-  Vector2d p = point(0.5);
-  for (int k = 0; k < 60; ++k) {
-    const double mid = (lo + hi) / 2;
-    p = point(mid);
-    if (std::fabs(p.x() - x) < 1e-9) break;
-    (p.x() > x ? hi : lo) = mid;
+  double low = 0, high = 1;
+  Vector2d p(0, 0);
+  for (int k = 0; k < 200; ++k) {  // (cpfg loops until it is within 0.001; a curve that never gets there stops here)
+    const double check = (low + high) / 2.0;
+    p = point(check);
+    (p.x() > x ? high : low) = check;
+    if (std::fabs(p.x() - x) <= 0.001) break;
   }
   return p.y();
 }
@@ -313,21 +323,21 @@ bool read_contour_file(const std::string& path, Contour& out, std::string& error
 }
 
 double function_value(const FunctionSet* set, double id, double x) {
-  const long k = std::isfinite(id) ? std::lround(id) : 0;
+  const long k = std::isfinite(id) && std::fabs(id) < 1e9 ? long(id) : 0;  // C's (int), as cpfg
   if (!set || k < 1 || std::size_t(k) > set->functions.size()) return 0;
   return set->functions[std::size_t(k - 1)](x);
 }
 
 double curve_value(const FunctionSet* set, double id, double t, int axis) {
-  const long k = std::isfinite(id) ? std::lround(id) : 0;
+  const long k = std::isfinite(id) && std::fabs(id) < 1e9 ? long(id) : 0;  // C's (int), as cpfg
   if (!set || k < 1 || std::size_t(k) > set->curves.size()) return 0;
-  return set->curves[std::size_t(k - 1)].point(std::isfinite(t) ? t : 0)[axis];
+  return set->curves[std::size_t(k - 1)].at_length(t)[axis];
 }
 
 double curve_length(const FunctionSet* set, double id) {
-  const long k = std::isfinite(id) ? std::lround(id) : 0;
+  const long k = std::isfinite(id) && std::fabs(id) < 1e9 ? long(id) : 0;  // C's (int), as cpfg
   if (!set || k < 1 || std::size_t(k) > set->curves.size()) return 0;
-  return set->curves[std::size_t(k - 1)].length();
+  return set->curves[std::size_t(k - 1)].length;
 }
 
 }  // namespace lsd::interp

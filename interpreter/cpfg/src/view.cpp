@@ -522,9 +522,11 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
     } else if (key == "curve") {
       std::istringstream vs(value);
       std::string file;
+      int samples = 100;  // cpfg's default
       vs >> file;
-      Contour c;
-      if (read_contour_file(in_folder(folder, file), c, err)) functions.curves.push_back(std::move(c));
+      if (!(vs >> samples)) samples = 100;
+      CurveXYZ c;
+      if (read_curve_file(in_folder(folder, file), samples, c, err)) functions.curves.push_back(std::move(c));
       else file_warning(err);
     } else if (key == "surface") {
       std::istringstream vs(value);

@@ -167,6 +167,7 @@ Machine start_machine(const RuleSet& rules) {
   m.functions = &rules.functions;
   m.budget = limits::kLoopIterations;
   m.cpfg = rules.cpfg;
+  m.locals.assign(rules.locals, 0.0);
   return m;
 }
 

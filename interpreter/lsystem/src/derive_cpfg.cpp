@@ -16,7 +16,7 @@
 namespace lsd::interp {
 namespace {
 
-using detail::matches;
+using detail::keep_locals;
 using detail::matches_in;
 
 // cpfg's cut (SkipCutPart): from a '%' to the ']' that ends its branch, a
@@ -97,7 +97,10 @@ class Pass {
 
   // p's successor, its post-condition statements run first, into `to`.
   bool emit(const Production& p, const ProductionGroup& g, double* vars, ModuleString& to) {
-    if (p.has_post) eval_expr(p.post, vars, &rng_, &m_);
+    if (p.has_post) {
+      eval_expr(p.post, vars, &rng_, &m_);
+      keep_locals(p, vars, m_);
+    }
     if (!statements_ok(p, g)) return false;
     work_ += p.succ.size();
     if (p.succ_constant) {  // (rounded when compiled)
@@ -128,7 +131,7 @@ class Pass {
     if (c >= g.by_symbol.size()) return nullptr;
     for (std::int32_t pi : g.by_symbol[c]) {
       const Production& p = g.prods[std::size_t(pi)];
-      const bool ok = matches_in(p, rules_, buf, j, s_, left_at_, right_at_, match_, vars_.data(), rng_, &m_);
+      const bool ok = matches_in(p, rules_, buf, j, s_, left_at_, right_at_, match_, vars_.data(), rng_, m_);
       if (!statements_ok(p, g)) return nullptr;
       if (ok) return &p;
     }
@@ -247,7 +250,7 @@ RewriteResult Pass::derive() {
       for (std::size_t k = 0; cands && k < cands->size(); ++k) {
         const Production& p = g.prods[std::size_t((*cands)[k])];
         double* v = cand_vars_.data() + slots_ * cands_.size();
-        const bool ok = matches(p, rules_, s_, i, match_, v, rng_, &m_);
+        const bool ok = matches_in(p, rules_, s_, i, s_, i, i + p.length(), match_, v, rng_, m_);
         if (!statements_ok(p, g)) return res_;
         if (!ok) continue;
         const float prob = float(eval_expr(p.weight, v, &rng_, &m_));  // cpfg's probabilities are floats
@@ -265,7 +268,7 @@ RewriteResult Pass::derive() {
     } else {
       for (std::size_t k = 0; cands && k < cands->size() && !chosen; ++k) {
         const Production& p = g.prods[std::size_t((*cands)[k])];
-        const bool ok = matches(p, rules_, s_, i, match_, vars, rng_, &m_);
+        const bool ok = matches_in(p, rules_, s_, i, s_, i, i + p.length(), match_, vars, rng_, m_);
         if (!statements_ok(p, g)) return res_;
         if (ok) chosen = &p;
       }

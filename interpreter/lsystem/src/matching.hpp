@@ -100,20 +100,28 @@ inline bool matches(const Production& p, const RuleSet& rules, const ModuleStrin
   return true;
 }
 
-// cpfg's decomposition and homomorphism (docs/language.md 9.3): the
-// predecessor is matched in `buf` at j (a successor being decomposed, or
-// the string itself), the contexts in the string s around the module being
-// rewritten: left of left_at, right from right_at.
+// cpfg's productions (docs/language.md 9.3): the predecessor is matched in
+// `buf` at j (the string, or a successor being decomposed), the contexts in
+// the string s around the module being rewritten: left of left_at, right
+// from right_at. The production's local variables keep their values from
+// its last statements (m.locals; keep_locals stores them back).
+inline void keep_locals(const Production& p, const double* vars, Machine& m) {
+  if (p.nlocals > 0) std::copy(vars + p.nslots, vars + p.nslots + p.nlocals, m.locals.begin() + p.local_at);
+}
 inline bool matches_in(const Production& p, const RuleSet& rules, const ModuleString& buf, std::size_t j,
                        const ModuleString& s, std::size_t left_at, std::size_t right_at,
-                       const std::vector<std::int32_t>& match, double* vars, Rng& rng, Machine* m) {
+                       const std::vector<std::int32_t>& match, double* vars, Rng& rng, Machine& m) {
   if (!bind_predecessor(p, buf, j, vars)) return false;
   if (!p.right.empty() && !match_right(p.right, s, right_at, match, rules.seen.data(), vars)) return false;
   if (!p.left.empty() && !match_left(p.left, s, left_at, match, rules.seen.data(), vars)) return false;
-  if (p.nlocals > 0) std::fill(vars + p.nslots, vars + p.nslots + p.nlocals, 0.0);
-  if (p.has_pre) eval_expr(p.pre, vars, &rng, m);
-  if (p.has_cond && eval_expr(p.cond, vars, &rng, m) == 0) return false;
-  return true;
+  if (p.nlocals > 0) {
+    std::copy(m.locals.begin() + p.local_at, m.locals.begin() + p.local_at + p.nlocals, vars + p.nslots);
+    if (p.has_pre) eval_expr(p.pre, vars, &rng, &m);
+    keep_locals(p, vars, m);
+  } else if (p.has_pre) {
+    eval_expr(p.pre, vars, &rng, &m);
+  }
+  return !p.has_cond || eval_expr(p.cond, vars, &rng, &m) != 0;
 }
 
 }  // namespace lsd::interp::detail

@@ -536,7 +536,13 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   compile_section(c, file.productions, rs.main, "production");
   if (file.has_decomposition) compile_section(c, file.decomposition, rs.decomposition, "decomposition");
   if (file.has_homomorphism) compile_section(c, file.homomorphism, rs.homomorphism, "homomorphism");
-  for (ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism}) index_group(*g, rs.symbols.size());
+  for (ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism}) {
+    index_group(*g, rs.symbols.size());
+    for (Production& p : g->prods) {  // cpfg's locals are the production's own: they keep their values
+      p.local_at = std::uint32_t(rs.locals);
+      rs.locals += std::size_t(p.nlocals);
+    }
+  }
 
   check_arities(c);
   summarise(rs);

@@ -30,8 +30,11 @@ TEST_CASE("statements before and after the condition, local variables (CPFG manu
   CHECK(cpfg_derived("axiom: A(4)\nA(n) : {k=0; t=0; while (k < n) {t = t + k; k = k + 1;}\n"
                      "  if (t > 5) {u=1;} else {u=2;} do {t = t - 1;} while (t > 3);} * --> B(t, u)\n",
                      1) == "B(3,1)");
-  // a local starts at 0 each time (x is not carried from the first A to the second)
-  CHECK(cpfg_derived("axiom: A A\nA : {x = x + 1;} * --> B(x)\n", 1) == "B(1) B(1)");
+  // a local variable is the production's own and keeps its value (cpfg's
+  // parser adds it to the production's symbol table, once): the real cpfg
+  // derives B(1)B(3)AB(2)B(4)A from this file
+  CHECK(cpfg_derived("derivation length: 2\naxiom: A A\nA : {x = x + 1;} * --> B(x) A\n", 2) ==
+        "B(1) B(3) A B(2) B(4) A");
 }
 
 TEST_CASE("Start:, StartEach:, EndEach:, End: blocks and global variables (CPFG manual 4.1)") {
@@ -55,7 +58,19 @@ TEST_CASE("define: arrays, one and two dimensions, read and written (CPFG manual
   CHECK(cpfg_derived("define: {\n  array v[2];\n}\nStart: {v[1] = 5;}\naxiom: A\n"
                      "A : {v[0] = v[1] + 1;} * --> B(v[0], v[1])\n",
                      1) == "B(6,5)");
-  CHECK_THAT(cpfg_error("define: { array v[2]; }\naxiom: A(5)\nA(i) --> B(v[i])\n"),
+  // a subscript out of range takes the nearest element, with one warning (the
+  // real cpfg derives B(4)B(3)B(4) from this file, with its own warnings)
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(interp::load_lsystem_text("define: { array v[2] = {3, 4}; }\naxiom: A(5) A(-1) A(1.5)\nA(i) --> B(v[i])\n",
+                                    "test.l", {}, ls, d));
+  REQUIRE(interp::derive(ls, 1, {}, d));
+  CHECK(interp::string_to_text(ls.current, ls.rules.symbols) == "B(4) B(3) B(4)\n");
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].warning);
+  CHECK_THAT(d[0].message, Catch::Contains("subscript 1 of array 'v' is 5, out of range: 1 is used"));
+  // in a .ls file it is an error
+  CHECK_THAT(derived_text("define: { array v[2]; }\naxiom: A(5)\nA(i) --> B(v[i])\n", 1),
              Catch::Contains("a subscript of array 'v' is out of range"));
   CHECK_THAT(cpfg_error("define: { array v[0]; }\naxiom: A\n"), Catch::Contains("array dimension"));
   CHECK_THAT(cpfg_error("define: { array v[2] = {1, 2, 3}; }\naxiom: A\n"), Catch::Contains("3 initial values"));

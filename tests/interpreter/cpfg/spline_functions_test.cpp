@@ -16,10 +16,14 @@ TEST_CASE("a function file: the B-spline's y at x, exact or from its table of sa
   std::string err;
   REQUIRE(interp::read_function_file(exact, f, err));
   CHECK(f.name == "line");
-  CHECK(f(0) == Approx(0).margin(1e-6));
-  CHECK(f(0.25) == Approx(0.5).margin(1e-4));
-  CHECK(f(1) == Approx(2).margin(1e-6));
-  CHECK(f(7) == Approx(2).margin(1e-6));  // clamped to [0, 1]
+  // cpfg's value: the y of the point found by bisection on the curve's
+  // parameter d, halving [0, 1] until its x is within 0.001 of x. This curve
+  // (a cubic Bezier here) has x = d and y = 2d: for x = 0 the bisection
+  // stops at d = 2^-10, for x = 1 at 1 - 2^-10, for x = 0.25 at once.
+  CHECK(f(0) == Approx(2 * 0x1p-10).margin(1e-6));
+  CHECK(f(0.25) == Approx(0.5).margin(1e-6));
+  CHECK(f(1) == Approx(2 * (1 - 0x1p-10)).margin(1e-6));
+  CHECK(f(7) == f(1));  // clamped to [0, 1]
   // fver 1 1 with samples: linear interpolation of the table, as cpfg
   const std::string tabled = dir.write("step.func", "fver 1 1\nname: step\nsamples: 3\nflip: off\npoints: 4\n"
                                                     "0 0 1\n0.5 0 1\n0.5 1 1\n1 1 1\n");
