@@ -48,6 +48,14 @@ class Pass {
       slots = std::max(slots, g->max_slots);
     slots_ = std::size_t(slots);
     vars_.resize(slots_);
+    if (rules.cpfg) {
+      split_.resize(kFirstUserSymbol - kSymSphere);
+      for (SymbolId b = kSymSphere; b < kFirstUserSymbol; ++b) {
+        const std::string name = b == kSymBase ? "@M" : rules.symbols.name(b);  // (@M of 12 parameters)
+        if (name.size() < 2) continue;
+        split_[b - kSymSphere] = {int(name.size()) - 1, SymbolId(static_cast<unsigned char>(name.back()))};
+      }
+    }
     m_.budget = limits::kLoopIterations;
   }
 
@@ -210,6 +218,33 @@ class Pass {
     return true;
   }
 
+  // A built-in module's characters in cpfg's string: how many come before
+  // the last, and the last (the one with the parameters).
+  struct SplitBuiltin {
+    int before = 0;
+    SymbolId last = 0;
+  };
+  std::vector<SplitBuiltin> split_;  // (kFirstUserSymbol - kSymSphere)
+  ModuleString last_;                // the last character of a built-in, as a module of its own
+
+  // The successor of a production for the last character of built-in
+  // `whole`: cpfg keeps the characters before it, so a successor that
+  // starts with that character makes the built-in again (@o(r) with
+  // o(r) --> o(r + 0.03) is @o(r + 0.03)). Any other successor loses them,
+  // with a warning (lsd's string has no module '@' alone).
+  void join_prefix(SymbolId whole, ModuleString& succ) {
+    const SymbolId last = split_[whole - kSymSphere].last;
+    if (!succ.empty() && succ.sym[0] == last) {
+      succ.sym[0] = whole;
+      return;
+    }
+    if (m_.warning.empty())
+      m_.warning = "a production for '" + rules_.symbols.name(last) + "' rewrote the end of '" +
+                   rules_.symbols.name(whole) + "' into something else: cpfg keeps '" +
+                   rules_.symbols.name(whole).substr(0, std::size_t(split_[whole - kSymSphere].before)) +
+                   "' before it, lsd drops it";
+  }
+
   const RuleSet& rules_;
   const ModuleString& s_;
   ModuleString& out_;
@@ -238,11 +273,32 @@ RewriteResult Pass::derive() {
   out_.reserve(s_.size() + s_.size() / 4 + 16, s_.params.size() + s_.params.size() / 4 + 16);
   for (std::size_t i = 0; i < s_.size();) {
     at_ = i;
-    const SymbolId c = s_.sym[i];
+    SymbolId c = s_.sym[i];
+    // A built-in of several characters (@Gs, @o, ?P) is that many modules in
+    // cpfg's string: each draws in a stochastic L-system, and the last one,
+    // with the parameters, may have productions of its own (o(r) --> ...
+    // rewrites the o of @o). Predecessor matched on `buf`, at j.
+    const ModuleString* buf = &s_;
+    std::size_t j = i;
+    int before = 0;  // cpfg's modules before the last one
+    SymbolId whole = 0;
+    if (c >= kSymSphere && c < kFirstUserSymbol) {
+      const SplitBuiltin& b = split_[c - kSymSphere];
+      before = b.before;
+      if (b.last < g.by_symbol.size() && !g.by_symbol[b.last].empty()) {
+        last_.clear();
+        last_.push(b.last, s_.param(i), s_.nparams(i));
+        buf = &last_;
+        j = 0;
+        whole = c;
+        c = b.last;
+      }
+    }
     const std::vector<std::int32_t>* cands = c < g.by_symbol.size() ? &g.by_symbol[c] : nullptr;
     const Production* chosen = nullptr;
     double* vars = vars_.data();
     if (rules_.stochastic) {  // generate.c FindApplProductions and SelectProd: every module draws once
+      for (int k = 0; k < before; ++k) rng_.choice();
       cands_.clear();
       weights_.clear();
       cand_vars_.resize(slots_ * (cands ? cands->size() : 0) + 1);
@@ -250,7 +306,7 @@ RewriteResult Pass::derive() {
       for (std::size_t k = 0; cands && k < cands->size(); ++k) {
         const Production& p = g.prods[std::size_t((*cands)[k])];
         double* v = cand_vars_.data() + slots_ * cands_.size();
-        const bool ok = matches_in(p, rules_, s_, i, s_, i, i + p.length(), match_, v, rng_, m_);
+        const bool ok = matches_in(p, rules_, *buf, j, s_, i, i + p.length(), match_, v, rng_, m_);
         if (!statements_ok(p, g)) return res_;
         if (!ok) continue;
         const float prob = float(eval_expr(p.weight, v, &rng_, &m_));  // cpfg's probabilities are floats
@@ -268,7 +324,7 @@ RewriteResult Pass::derive() {
     } else {
       for (std::size_t k = 0; cands && k < cands->size() && !chosen; ++k) {
         const Production& p = g.prods[std::size_t((*cands)[k])];
-        const bool ok = matches_in(p, rules_, s_, i, s_, i, i + p.length(), match_, vars, rng_, m_);
+        const bool ok = matches_in(p, rules_, *buf, j, s_, i, i + p.length(), match_, vars, rng_, m_);
         if (!statements_ok(p, g)) return res_;
         if (ok) chosen = &p;
       }
@@ -276,16 +332,18 @@ RewriteResult Pass::derive() {
     if (chosen) {
       res_.changed = true;
       left_at_ = i;
-      right_at_ = i + chosen->length();
-      if (!decompose) {
+      right_at_ = i + (whole ? 1 : chosen->length());
+      if (!decompose && !whole) {
         if (!emit(*chosen, g, vars, out_) || !room(chosen, g)) return res_;
         i += chosen->length();
         continue;
       }
       ModuleString& succ = level(0);
       if (!emit(*chosen, g, vars, succ)) return res_;
-      i += chosen->length();
-      if (!decompose_successor(succ) || !room(chosen, g)) return res_;
+      i = right_at_;
+      if (whole) join_prefix(whole, succ);
+      if (!(decompose ? decompose_successor(succ) : (out_.append(succ, 0, succ.size()), true)) || !room(chosen, g))
+        return res_;
       continue;
     }
     if (decompose) {  // the module itself may be decomposed
