@@ -9,7 +9,8 @@ command that made it; then compares lsd's string with it.
 
 A case is derived to its "derivation length:". A line `cpfg options: -homo`
 in the case passes -homo to cpfg (its string is then written after the
-homomorphism; lsd has no such output and is not compared); `cpfg files:
+homomorphism; lsd has no such output: tests/interpreter/cpfg/cpfg_cases_test.cpp
+compares those through lsd's homomorphism); `cpfg files:
 a.v b.func` copies those files of the folder too (a .v is the view file,
 else an empty one is given). A development
 tool: lsd's build and tests never need cpfg.

@@ -145,3 +145,23 @@ TEST_CASE("cpfg's alphabet: # _ = ? and the built-ins, TAB-continued lines") {
   o.compile.defines.push_back({"N", 5});
   CHECK(cpfg_derived("#define N 3\naxiom: A(N)\n", 0, o) == "A(5)");  // -D overrides the file's #define
 }
+
+TEST_CASE("cpfg's numbers are the default of .l files; random: and parameters: choose (docs/language.md 9.3)") {
+  // x += 0.1 ten times: 1.0000001 in a 32-bit parameter, 0.9999999999999999 in a double
+  const std::string grow = "derivation length: 11\naxiom: A(0)\nA(x) : x < 1 --> A(x + 0.1)\nA(x) : x >= 1 --> Z(x)\n";
+  const std::string as_float = cpfg_derived(grow, 11);
+  CHECK(as_float.rfind("Z(", 0) == 0);
+  CHECK(cpfg_derived("parameters: double\n" + grow, 11) == derived_text(grow, 11));  // lsd's doubles
+  CHECK(derived_text(grow, 11).rfind("A(", 0) == 0);
+  // a .ls file keeps doubles; asking for floats there is an error
+  CHECK_THAT(derived_text("parameters: float\naxiom: A\n", 0), Catch::Contains("only a .l file may ask"));
+  CHECK_THAT(derived_text("random: cpfg2\naxiom: A\n", 0), Catch::Contains("'lsd' or 'cpfg'"));
+  // ran() of a .l file is cpfg's erand48 from srand48(0)'s state (rounded to a float in the string)
+  interp::Rand48 libc_state = interp::Rand48::words(0x330E, 0, 0);
+  const double first = libc_state.next();
+  CHECK(cpfg_derived("axiom: A\nA --> B(ran(1))\n", 1) == "B(" + interp::format_double(double(float(first))) + ")");
+  CHECK(cpfg_derived("random: lsd\naxiom: A\nA --> B(ran(1))\n", 1) != cpfg_derived("axiom: A\nA --> B(ran(1))\n", 1));
+  // a .ls file may ask for cpfg's generators: the same number, a double
+  CHECK(derived_text("random: cpfg\naxiom: A\nA --> B(ran(1))\n", 1) == "B(" + interp::format_double(first) + ")");
+  CHECK(derived_text("axiom: A\nA --> B(ran(1))\n", 1) != derived_text("random: cpfg\naxiom: A\nA --> B(ran(1))\n", 1));
+}

@@ -1,0 +1,1 @@
+curve: curve_arc.con 20
