@@ -431,7 +431,8 @@ def cpfg():
         "array_zero": "define: { array a[0]; }\naxiom: F\n",
         "array_twice": "define: { array a[2]; array a[3]; }\naxiom: F\n",
         "array_too_many_values": "define: { array a[2] = {1, 2, 3}; }\naxiom: F\n",
-        "array_out_of_range": "define: { array a[2]; }\nStart: { a[5] = 1; }\naxiom: F\n",
+        # (a subscript out of range takes the nearest element in a .l file, as in cpfg: a warning)
+        "array_nan_subscript": "define: { array a[2]; }\nStart: { a[sqrt(-1)] = 1; }\naxiom: F\n",
         "array_wrong_dimensions": "define: { array a[2][2]; }\naxiom: F(a[1])\n",
         "array_no_close": "define: { array a[2];\naxiom: F\n",
         "axiom_nan_global": "Start: {z = 0;}\naxiom: F(1/z)\n",
@@ -448,7 +449,7 @@ def cpfg():
         add("cpfg_%s.l" % name, text)
     derived = {
         "stmt_loop_forever": "axiom: A\nA : {while (1) {x = x + 1;}} * --> B\n",
-        "stmt_array_out_of_range": "define: { array a[2]; }\naxiom: A(7)\nA(i) --> B(a[i])\n",
+        "stmt_array_nan_subscript": "define: { array a[2]; }\naxiom: A(-1)\nA(i) --> B(a[sqrt(i)])\n",
         "endeach_loop_forever": "derivation length: 2\nEndEach: {do {x = 1;} while (1);}\naxiom: A\n",
         "stmt_nan": "axiom: A(0)\nA(x) : {y = 1/x;} * --> B(y)\n",
     }

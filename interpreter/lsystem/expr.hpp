@@ -35,8 +35,7 @@ enum class Op : std::uint8_t {
   Srand,     // reseed the random numbers with the top; top = 0
   Bran, Biran, Func, CurveX, CurveY, CurveZ, CurveLength,
   Stop,      // stop(n): no more derivation steps after this one; top = 0
-  // cpfg's arithmetic (docs/language.md 9.2), for .l files
-  DivCpfg,    // a / b, but a when b is 0
+  // cpfg's arithmetic (docs/language.md 9.3), for .l files
   ModCpfg,    // (int)a % (int)b
   TruncCpfg,  // floor(a + 0.5)
 };
@@ -85,6 +84,7 @@ struct Machine {
   std::string error;                               // the first run-time error of a statement
   bool cpfg = false;                               // a .l file: an array subscript out of range is cpfg's warning
   std::string warning;                             // the first such warning
+  grammar::Pos warning_pos;                        // where: the production or block (line 0: not yet known)
   bool warning_told = false;                       // the derivation reported it (once)
   bool stop = false;                               // stop() was called
   bool reseeded = false;                           // srand() was called: seed replaces the file's
@@ -94,7 +94,7 @@ struct Machine {
 // Resolves a name: a parameter or local slot (>= 0), a global, an array, or
 // a constant value; undefined otherwise.
 struct NameLookup {
-  bool cpfg = false;  // a .l file: cpfg's /, % and trunc (Op::DivCpfg ...)
+  bool cpfg = false;  // a .l file: cpfg's % and trunc (Op::ModCpfg, Op::TruncCpfg)
   std::function<int(const std::string&)> slot;                        // -1 if not a parameter or local
   std::function<std::optional<double>(const std::string&)> constant;  // nullopt if not a constant
   std::function<int(const std::string&)> global;                      // -1 if not a global scalar

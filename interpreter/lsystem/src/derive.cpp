@@ -176,6 +176,7 @@ bool run_block(const RuleSet& rules, const CompiledBlock& block, Machine& m, Rng
   m.budget = limits::kLoopIterations;
   m.error.clear();
   eval_expr(block.code, nullptr, &rng, &m);
+  if (!m.warning.empty() && m.warning_pos.line == 0) m.warning_pos = block.pos;
   if (m.error.empty()) return true;
   err = {rules.path, block.pos, m.error};
   return false;

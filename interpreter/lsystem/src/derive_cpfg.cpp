@@ -85,6 +85,10 @@ class Pass {
   }
 
   bool statements_ok(const Production& p, const ProductionGroup& g) {
+    if (!m_.warning.empty() && m_.warning_pos.line == 0) {  // where cpfg's warning arose
+      m_.warning_pos = p.pos;
+      m_.warning += " (" + stage(g) + ", module " + std::to_string(at_) + " of the string)";
+    }
     return m_.error.empty() || fail(p, g, m_.error);
   }
 

@@ -178,7 +178,6 @@ struct Compiler {
         Op op = o == "+" ? Op::Add : o == "-" ? Op::Sub : o == "*" ? Op::Mul : o == "/" ? Op::Div
               : o == "%" ? Op::Mod : o == "^" ? Op::Pow : o == "<" ? Op::Lt : o == "<=" ? Op::Le
               : o == ">" ? Op::Gt : o == ">=" ? Op::Ge : o == "==" ? Op::Eq : Op::Ne;
-        if (names.cpfg && op == Op::Div) op = Op::DivCpfg;
         if (names.cpfg && op == Op::Mod) op = Op::ModCpfg;
         emit(op);
         depth -= 1;

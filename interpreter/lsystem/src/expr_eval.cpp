@@ -27,6 +27,7 @@ long element(const ArrayInfo& a, const double* subs, Machine* m) {
     double flat = 0;
     for (std::size_t d = 0; d < a.dims.size(); ++d) {
       double x = subs[d];
+      if (!std::isfinite(x)) return -1;  // (an error: cpfg's index would be undefined)
       if (!(x >= 0 && x < a.dims[d])) {
         const double near = x >= 0 ? a.dims[d] - 1 : 0;
         if (m->warning.empty()) {
@@ -48,6 +49,12 @@ long element(const ArrayInfo& a, const double* subs, Machine* m) {
     flat = flat * a.dims[d] + long(x);
   }
   return flat;
+}
+
+std::string subscript_error(const ArrayInfo& a, const double* subs) {
+  for (std::size_t d = 0; d < a.dims.size(); ++d)
+    if (!std::isfinite(subs[d])) return "a subscript of array '" + a.name + "' is not a finite number";
+  return "a subscript of array '" + a.name + "' is out of range";
 }
 
 inline double b(bool v) { return v ? 1.0 : 0.0; }
@@ -117,7 +124,7 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
         sp -= k - 1;
         const ArrayInfo* a = array(in.a);
         const long el = a ? element(*a, st + sp, m) : -1;
-        if (a && el < 0 && m->error.empty()) m->error = "a subscript of array '" + a->name + "' is out of range";
+        if (a && el < 0 && m->error.empty()) m->error = subscript_error(*a, st + sp);
         st[sp] = el >= 0 ? m->globals[a->offset + std::size_t(el)] : std::numeric_limits<double>::quiet_NaN();
         break;
       }
@@ -128,7 +135,7 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
         const ArrayInfo* a = array(in.a);
         const long el = a ? element(*a, st + sp + 1, m) : -1;
         if (el >= 0) m->globals[a->offset + std::size_t(el)] = v;
-        else if (a && m->error.empty()) m->error = "a subscript of array '" + a->name + "' is out of range";
+        else if (a && m->error.empty()) m->error = subscript_error(*a, st + sp + 1);
         break;
       }
       case Op::Pop: --sp; break;
@@ -164,7 +171,6 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
         st[sp] = m ? curve_value(m->functions, st[sp], st[sp + 1], int(in.op) - int(Op::CurveX)) : 0.0;
         break;
       case Op::CurveLength: st[sp] = m ? curve_length(m->functions, st[sp]) : 0.0; break;
-      case Op::DivCpfg: --sp; st[sp] /= st[sp + 1] == 0 ? 1.0 : st[sp + 1]; break;
       case Op::ModCpfg: {
         --sp;
         const double a = st[sp], d = st[sp + 1];

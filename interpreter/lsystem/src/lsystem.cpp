@@ -323,7 +323,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   // cpfg fills the queries of the string it draws (the view volume's pass)
   const bool ok = !cpfg || !ls.rules.interpret_between_steps || interpret_cpfg(ls, topt, opts, false, true, diags);
   if (!ls.machine.warning.empty() && !ls.machine.warning_told) {
-    diags.push_back({ls.rules.path, {}, ls.machine.warning, true});
+    diags.push_back({ls.rules.path, ls.machine.warning_pos, ls.machine.warning, true});
     ls.machine.warning_told = true;
   }
   return ok;

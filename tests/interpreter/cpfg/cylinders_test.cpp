@@ -311,7 +311,7 @@ TEST_CASE("{(3) and {(4): generalized cylinders along cpfg's uniform cubic B-spl
   }
   SECTION("a closed curve out of a plane closes without a step in its cross-section ({(4) and {(2))") {
     // carried without twist, the up vector comes back turned about the axis: the last piece turns it back
-    for (const std::string& type : {"4", "2"}) {
+    for (const std::string type : {"4", "2"}) {
       const std::string loop = "f(2) ^(50) -(70) f(2) &(30) -(80) f(2) -(60) /(40) f(2) -(90) f(1)";
       const std::size_t pieces = type == "2" ? 6 : 5;
       Drawn d = draw_axiom(dir, "{(" + type + ") " + (type == "2" ? ". " : "") + loop + " }(" + type + ")", pieces * kPiece);
