@@ -45,6 +45,22 @@ import cpfg_oracle  # noqa: E402
 
 TIMEOUT = {"check": 20, "derive": 120, "render": 180}
 
+# Why the models whose strings still differ from cpfg's do (docs/language.md
+# 9.3), by a part of their path.
+KNOWN = {
+    "Sedge/sedge.l": "sub-L-systems (?(n) ... $): lsd reads the first L-system only",
+    "01-lilac-congo/": "reads its data with fscanf into array elements, which lsd does not run",
+    "03-soil3d/": "reads its data with fscanf into array elements, which lsd does not run",
+    "GettingStarted/02-lychnis/": "cpfg itself crashes on it",
+}
+
+
+def known_reason(name):
+    for part, why in KNOWN.items():
+        if part in name:
+            return why
+    return "not explained yet"
+
 
 def models(root):
     """(folder, l-file) of every cpfg command line, once each."""
@@ -260,10 +276,10 @@ def compare(a, lsd):
               % geo["pixel"])
         for why, k in geo_why.most_common():
             print("  %3d  %s" % (k, why))
-    if rest and not a.list:
-        print("\nthe rest:")
+    if rest:
+        print("\nthe rest, and why:")
         for name, e, verdict in rest:
-            print("  %s%s: %s" % (name, " [env]" if e else "", verdict))
+            print("  %s%s: %s\n      why: %s" % (name, " [env]" if e else "", verdict, known_reason(name)))
     return 0
 
 

@@ -97,6 +97,14 @@ class RepeatDetector {
 // remaining whole periods (RepeatDetector).
 bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags);
 
+// The string as drawn (apply_homomorphism) with the L-system's state: the
+// global variables as the blocks and statements left them, cpfg's random
+// numbers going on from where the derivation left them, on copies (ls does
+// not change). cpfg draws so; the drawing commands still call
+// apply_homomorphism with a scratch of their own (globals at their initial
+// values, docs/language.md 9.3).
+RewriteResult apply_homomorphism(const Lsystem& ls, ModuleString& out, const DeriveOptions& opts);
+
 // The string file of the current state: header line, the integrator's
 // history (ls.history, or the one given: string_io.hpp) and the string.
 StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history);

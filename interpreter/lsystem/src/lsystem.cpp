@@ -329,6 +329,15 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
   return ok;
 }
 
+RewriteResult apply_homomorphism(const Lsystem& ls, ModuleString& out, const DeriveOptions& opts) {
+  Machine machine = ls.machine;
+  DeriveScratch scratch;
+  scratch.machine = &machine;
+  scratch.cpfg_rng = ls.scratch.cpfg_rng;
+  scratch.cpfg_rng_ready = ls.scratch.cpfg_rng_ready;
+  return apply_homomorphism(ls.rules, ls.current, out, opts, scratch);
+}
+
 StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history) {
   StringHeader h;
   h.present = true;

@@ -138,6 +138,12 @@ TEST_CASE("the homomorphism as cpfg applies it: globals, the main stream, its ow
     interp::Lsystem ls;
     drawn_twice("homo_globals", first, second, ls);
     check_same(as_cpfg(second, ls.rules.symbols), parse_cpfg(cpfg_string("homo_globals")));
+    // the same through apply_homomorphism(Lsystem): the L-system's globals, on copies
+    interp::ModuleString third;
+    const std::vector<double> globals = ls.machine.globals;
+    REQUIRE(interp::apply_homomorphism(ls, third, {}).ok);
+    check_same(as_cpfg(third, ls.rules.symbols), parse_cpfg(cpfg_string("homo_globals")));
+    CHECK(ls.machine.globals == globals);
   }
   SECTION("without its own seed, the homomorphism draws from the productions' stream, every interpretation") {
     interp::Lsystem ls;
