@@ -165,3 +165,18 @@ TEST_CASE("cpfg's numbers are the default of .l files; random: and parameters: c
   CHECK(derived_text("random: cpfg\naxiom: A\nA --> B(ran(1))\n", 1) == "B(" + interp::format_double(first) + ")");
   CHECK(derived_text("axiom: A\nA --> B(ran(1))\n", 1) != derived_text("random: cpfg\naxiom: A\nA --> B(ran(1))\n", 1));
 }
+
+TEST_CASE("cpfg's depth-first decomposition and homomorphism are bounded: a located error, not a hang") {
+  // 2^40 successors, none of them written to the string
+  const std::string expo = "axiom: A(40)\ndecomposition\nmaximum depth: 100\nA(n) : n > 0 --> A(n-1) A(n-1)\n"
+                           "A(n) : n <= 0 --> *\n";
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(interp::load_lsystem_text(expo, "test.l", {}, ls, d));
+  interp::DeriveOptions small;
+  small.max_modules = 10000;
+  CHECK_FALSE(interp::derive(ls, 1, small, d));
+  REQUIRE_FALSE(d.empty());
+  CHECK_THAT(d.back().message, Catch::Contains("grew past the limit of 10000 modules in the decomposition"));
+  CHECK(d.back().pos.line == 4);
+}
