@@ -40,7 +40,7 @@ lsd::grammar::Diagnostic error_of(const std::string& lines) {
 
 TEST_CASE("find_key knows every key of both tables, and nothing else") {
   for (const char* k : {"axiom", "derivation length", "angle", "step", "width", "seed", "ignore", "consider",
-                        "module", "tropism", "start", "end each", "define"})
+                        "module", "tropism", "random", "parameters", "start", "end each", "define"})
     CHECK(lsd::interp::find_key(KeySection::kHeader, k) != nullptr);
   for (const char* k : {"body", "joint", "gravity", "density", "young", "poisson", "damping ratio", "damping", "wind",
                         "drag", "base", "dt", "grow every", "integrator", "dissipation", "stiffness damping",
