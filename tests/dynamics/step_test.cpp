@@ -1,4 +1,4 @@
-// Tests of dynamics/step.cpp against analytic solutions: the physical
+// Tests of dynamics/src/step.cpp against analytic solutions: the physical
 // pendulum's period, the thesis cantilever's static deflections, energy
 // behaviour of both integrators, stability at dt = 1/60 s, and the moving
 // bases.
