@@ -72,24 +72,24 @@ struct OpTable {
   SymbolId body = 0, joint = 0;  // for ids >= 256
 
   explicit OpTable(const TurtleOptions& opt) {
-    op['F'] = kMoveDraw;
-    op['f'] = kMove;
-    op['+'] = kTurnLeft;
-    op['-'] = kTurnRight;
-    op['&'] = kPitchDown;
-    op['^'] = kPitchUp;
-    op['\\'] = kRollLeft;
-    op['/'] = kRollRight;
-    op['|'] = kTurnAround;
-    op['$'] = kRollHoriz;
-    op['['] = kPush;
-    op[']'] = kPop;
-    op['!'] = kWidth;
-    op[';'] = kColour;
-    op[','] = kColourDown;
-    op['{'] = kPolyBegin;
-    op['.'] = kPolyVertex;
-    op['}'] = kPolyEnd;
+    op[std::uint8_t('F')] = kMoveDraw;
+    op[std::uint8_t('f')] = kMove;
+    op[std::uint8_t('+')] = kTurnLeft;
+    op[std::uint8_t('-')] = kTurnRight;
+    op[std::uint8_t('&')] = kPitchDown;
+    op[std::uint8_t('^')] = kPitchUp;
+    op[std::uint8_t('\\')] = kRollLeft;
+    op[std::uint8_t('/')] = kRollRight;
+    op[std::uint8_t('|')] = kTurnAround;
+    op[std::uint8_t('$')] = kRollHoriz;
+    op[std::uint8_t('[')] = kPush;
+    op[std::uint8_t(']')] = kPop;
+    op[std::uint8_t('!')] = kWidth;
+    op[std::uint8_t(';')] = kColour;
+    op[std::uint8_t(',')] = kColourDown;
+    op[std::uint8_t('{')] = kPolyBegin;
+    op[std::uint8_t('.')] = kPolyVertex;
+    op[std::uint8_t('}')] = kPolyEnd;
     op[kSymSphere] = kSphere;
     op[kSymQueryP] = kQueryP;
     op[kSymQueryH] = kQueryH;
@@ -99,13 +99,13 @@ struct OpTable {
     op[kSymBase] = kBase;
     op[kSymMove] = kMoveTo;
     if (opt.cpfg) {  // cpfg's alphabet (CPFG manual 6; cpfg's interpret.c and blackbox.c)
-      op['G'] = kMoveDrawOnly;
-      op['g'] = kMoveOnly;
-      op['#'] = kWidthUp;
-      op['!'] = kWidthDown;
-      op[','] = kColourSetDown;
-      op['$'] = kNone;  // the end of a sub-L-system, not a roll
-      op['~'] = kSurface;
+      op[std::uint8_t('G')] = kMoveDrawOnly;
+      op[std::uint8_t('g')] = kMoveOnly;
+      op[std::uint8_t('#')] = kWidthUp;
+      op[std::uint8_t('!')] = kWidthDown;
+      op[std::uint8_t(',')] = kColourSetDown;
+      op[std::uint8_t('$')] = kNone;  // the end of a sub-L-system, not a roll
+      op[std::uint8_t('~')] = kSurface;
       op[kSymCircleScreen] = kSphere;  // a disc facing the viewer: lsd draws a sphere
       op[kSymCircle] = kDisc;
       op[kSymVertical] = kRollHoriz;
