@@ -25,7 +25,8 @@ std::string trim(const std::string& s) {
   return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
 }
 
-// The numbers of a value, separated by blanks or commas.
+// The numbers of a value, separated by blanks or commas, up to the first
+// word that is not a finite number.
 std::vector<double> numbers(const std::string& s) {
   std::vector<double> out;
   std::string t = s;
@@ -35,11 +36,14 @@ std::vector<double> numbers(const std::string& s) {
   while (in >> w) {
     char* end = nullptr;
     const double v = std::strtod(w.c_str(), &end);
-    if (end == w.c_str()) break;
+    if (end == w.c_str() || !std::isfinite(v)) break;
     out.push_back(v);
   }
   return out;
 }
+
+// A whole number of a view file (colour index, sides): C's (int), kept in range.
+int whole(double v) { return int(std::clamp(v, -1e9, 1e9)); }
 
 // Removes /* */ and // comments, keeping the lines.
 std::string strip_comments(const std::string& text) {
@@ -223,13 +227,15 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
     } else if (key == "angle increment") {
       if (need(1)) view.angle = nums[0];
     } else if (key == "initial color") {
-      if (need(1)) view.colour = view.colour_back = int(nums[0]);
-      if (nums.size() > 1) view.colour_back = int(nums[1]);
+      if (need(1)) view.colour = view.colour_back = whole(nums[0]);
+      if (nums.size() > 1) view.colour_back = whole(nums[1]);
     } else if (key == "color increment") {
-      if (need(1)) view.colour_increment = view.colour_increment_back = int(nums[0]);
-      if (nums.size() > 1) view.colour_increment_back = int(nums[1]);
+      if (need(1)) view.colour_increment = view.colour_increment_back = whole(nums[0]);
+      if (nums.size() > 1) view.colour_increment_back = whole(nums[1]);
     } else if (key == "initial line width") {
-      if (need(1)) {
+      if (need(1) && nums[0] < 0) {
+        warn(number, "'initial line width:' " + value + ": a width is not negative: ignored");
+      } else if (nums.size() >= 1) {
         view.width = nums[0];
         view.line_style = CpfgView::LineStyle::kPolygon;  // cpfg: world units, unless "pixels" follows
         std::istringstream vs(value);
@@ -263,7 +269,10 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
       else if (view.tropisms.size() >= 8) warn(number, "more than 8 tropisms: this one is ignored");
       else view.tropisms.push_back(t);
     } else if (key == "contour sides" || key == "polygonization level") {
-      if (need(1)) view.contour_sides = std::clamp(key == "contour sides" ? int(nums[0]) : int(std::lround(std::pow(2.0, nums[0] + 1))), 3, 256);
+      if (need(1)) {
+        const int sides = key == "contour sides" ? whole(nums[0]) : whole(std::pow(2.0, std::min(nums[0], 20.0) + 1) + 0.5);
+        view.contour_sides = std::clamp(sides, 3, 256);
+      }
     } else if (key == "contour") {
       std::istringstream vs(value);
       int id = 0;
