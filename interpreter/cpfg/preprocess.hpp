@@ -35,4 +35,12 @@ bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts);
 bool preprocess(const std::string& text, const std::string& path, const PreprocessOptions& opts, std::string& out,
                 std::vector<Diagnostic>& diags);
 
+// The first half of preprocess, without cpp: the text as cpp will read it
+// (L-system characters protected, the #include directives checked and
+// pointed at copies written into `dir`, a folder the caller made); copies
+// holds (copy, the user's file) pairs. False after an error.
+bool prepare_for_cpp(const std::string& text, const std::string& path, const PreprocessOptions& opts,
+                     const std::string& dir, std::string& out, std::vector<std::pair<std::string, std::string>>& copies,
+                     std::vector<Diagnostic>& diags);
+
 }  // namespace lsd::grammar

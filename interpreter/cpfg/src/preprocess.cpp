@@ -250,23 +250,33 @@ bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts) 
   return false;
 }
 
+bool prepare_for_cpp(const std::string& text, const std::string& path, const PreprocessOptions& opts,
+                     const std::string& dir, std::string& out, std::vector<std::pair<std::string, std::string>>& copies,
+                     std::vector<Diagnostic>& diags) {
+  out = protect(text);
+  IncludeCopies c;
+  c.dir = dir;
+  IncludeRules rules;
+  rules.root = opts.root.empty() ? folder_of(path) : opts.root;
+  rules.allow_outside = opts.allow_outside;
+  rules.prepare = protect;
+  const bool ok = rewrite_includes(out, path, rules, c, diags);
+  copies = std::move(c.names);
+  return ok;
+}
+
 bool preprocess(const std::string& text, const std::string& path, const PreprocessOptions& opts, std::string& out,
                 std::vector<Diagnostic>& diags) {
-  std::string input = protect(text);
-  const std::vector<std::string> overridden = override_defines(input, opts);
   TempDir dir;
   TempFile result(".i"), errors(".err");
   if (dir.path.empty() || result.path.empty() || errors.path.empty()) {
     diags.push_back({path, {}, "cannot create a temporary file for the C preprocessor"});
     return false;
   }
-  IncludeCopies copies;
-  copies.dir = dir.path;
-  IncludeRules rules;
-  rules.root = opts.root.empty() ? folder_of(path) : opts.root;
-  rules.allow_outside = opts.allow_outside;
-  rules.prepare = protect;
-  if (!rewrite_includes(input, path, rules, copies, diags)) return false;
+  std::string input;
+  std::vector<std::pair<std::string, std::string>> names;  // the copies: temporary file -> the user's
+  if (!prepare_for_cpp(text, path, opts, dir.path, input, names, diags)) return false;
+  const std::vector<std::string> overridden = override_defines(input, opts);
   const std::string src = dir.path + "/main.l";
   {
     std::ofstream f(src, std::ios::binary);
@@ -292,7 +302,7 @@ bool preprocess(const std::string& text, const std::string& path, const Preproce
   // that got past the check above is refused here, with cpp's messages.)
   for (const std::string& f : marker_files(out)) {
     const bool known = f == src || f == "<built-in>" || f == "<command-line>" ||
-                       std::any_of(copies.names.begin(), copies.names.end(), [&](const auto& c) { return c.first == f; });
+                       std::any_of(names.begin(), names.end(), [&](const auto& c) { return c.first == f; });
     if (!known) {
       out.clear();
       diags.push_back({path, {}, "the C preprocessor read '" + f + "', which lsd did not give it: the file is not used"});
@@ -302,7 +312,6 @@ bool preprocess(const std::string& text, const std::string& path, const Preproce
   std::string err;
   read_all(errors.path, err, std::size_t(1) << 20);
   // The messages and markers name the temporary files: name the user's instead.
-  std::vector<std::pair<std::string, std::string>> names = copies.names;
   names.push_back({src, path});
   if (status != 0) {
     report(err, names, path, diags);
