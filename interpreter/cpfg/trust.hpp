@@ -18,6 +18,10 @@ struct Trust {
   bool allow_path_programs = false;        // --allow-path-programs: also look a program's name up on PATH
   std::vector<std::string> program_dirs;   // --program-dir DIR: folders a program may also come from
   bool allow_outside_files = false;        // --allow-outside-files: read files the model names outside its folder
+  std::string allowed_program;             // the viewer's confirmation: this program (as found) may start
+  bool allows_program(const std::string& program) const {
+    return allow_programs || (!program.empty() && program == allowed_program);
+  }
 };
 
 // The folder a model's files must stay in, and whether the user lets them leave it.

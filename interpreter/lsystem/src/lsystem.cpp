@@ -31,7 +31,7 @@ void plan_environment(Lsystem& ls, const Trust& trust, std::vector<grammar::Diag
   };
   if (!read_environment_file(ls.environment_file, file, err)) return refuse(0, err);
   if (!find_environment_program(file, trust, ls.environment_program, err)) return refuse(file.executable_line, err);
-  if (!trust.allow_programs) {
+  if (!trust.allows_program(ls.environment_program)) {
     ls.environment_consent_needed = true;
     refuse(file.executable_line, "'" + ls.environment_program + "' was not started: " + kAllowProgramsHint);
   }
