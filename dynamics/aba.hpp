@@ -8,7 +8,7 @@
 // (data.body_forces), a linear drag toward model.opt.wind, and gravity, which
 // enters as the base's acceleration.
 //
-// One pass solves a linearly implicit step (DESIGN.md, "Physics choices"):
+// One pass solves a linearly implicit step (docs/dynamics.md, "Physics"):
 //   (M + kD D + kK K + kD C + kGeo G) a = forces at a predicted state,
 // the joint terms added to each joint's 3x3 block, the drag C as a point mass
 // kD c at each body's com, gravity's geometric stiffness G as a rotational

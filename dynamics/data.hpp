@@ -174,7 +174,7 @@ struct Data {
   std::vector<int> grid_start, grid_items; // spatial hash of the capsules (self contact)
   std::vector<long long> grid_key;
   std::vector<double> body_length;  // (nbody, filled by the first self contact pass)
-  // The touches of the state's pose (contact.cpp, state_touches), found
+  // The touches of the state's pose (contact_search.cpp, state_touches), found
   // once per pose and kept with it: a step's energy guard asks at its end,
   // and the next step's pass and guard at its start, the same pose (valid
   // for the model this Data was made for). touch_pose: that pose's bodies.
@@ -184,7 +184,7 @@ struct Data {
   Vec3 touch_base_p = Vec3::Zero();
   std::vector<SE3> touch_pose;
   // near: the pose's near touches (capsule and feature only), kept with its
-  // touches: within a margin of touching (contact.cpp, kNearMargin).
+  // touches: within a margin of touching (contact_search.cpp, kNearMargin).
   std::vector<ContactTouch> near;
   // A pass a step may redo with the contacts that appeared in it
   // (contact.hpp, begin_contact_pass): the state it began from, its end

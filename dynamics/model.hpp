@@ -24,7 +24,7 @@ enum class BaseKind {
   kKinematic,  // body 0 translates with a prescribed acceleration (Data::base_acc)
 };
 
-// Contact and ties (dynamics/contact.hpp; docs/language.md section 6): the
+// Contact and ties (dynamics/contact.hpp; docs/language.md 7.2): the
 // shapes that collide, the fixed obstacles and the ties (their constants are
 // the step's options, options.hpp).
 struct Capsule {                    // the points within radius of the segment a-b

@@ -2,7 +2,7 @@
 // the time step and integrator, the world's gravity and wind, and the
 // constants of contacts and ties. They live in the model (Model::opt) and
 // the step reads them there: change them between steps, nothing else keeps a
-// copy (docs/language.md section 6).
+// copy (docs/language.md 7.2).
 #pragma once
 
 #include <iterator>

@@ -11,7 +11,7 @@
 
 namespace lsd::dyn {
 
-// Spring constants of LANGUAGE.md section 6 between a parent cylinder (lp, rp)
+// Spring constants of docs/language.md 7.5 between a parent cylinder (lp, rp)
 // and a child cylinder (lc, rc) of Young's modulus E and Poisson's ratio nu:
 // bending k = E (pi/8)(rp^4 + rc^4) 2/(lp + lc), twist k_H = G (pi/4)(...),
 // G = E / (2 (1 + nu)). Returns (k_H, k_L, k_U).
@@ -38,7 +38,7 @@ double cantilever_static_deflection(const CantileverDef& def);
 
 // A plant-like tree of cylinders (length 0.1 m, radius 0.01 m, wood-like E),
 // in depth-first order: branches of 4 bodies that fork in two, bent 30
-// degrees, springs as in LANGUAGE.md, damping ratio ~0.1. chain = true gives
+// degrees, springs as in docs/language.md 7.5, damping ratio ~0.1. chain = true gives
 // one straight-up chain instead.
 Model make_plant(int nbody, bool chain);
 

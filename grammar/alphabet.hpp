@@ -1,4 +1,4 @@
-// The module alphabet (LANGUAGE.md section 2), defined once. The .ls grammar
+// The module alphabet (docs/language.md 3), defined once. The .ls grammar
 // (grammar.hpp), the symbol table (interpreter/lsystem/src/symbols.cpp) and the
 // string-file reader (interpreter/lsystem/src/string_io.cpp) all ask these functions, so a
 // .ls file, a derived string and a saved string always agree on what a module
@@ -43,8 +43,8 @@ constexpr bool is_builtin_prefix(char c) { return c == '@' || c == '?'; }
 inline constexpr std::string_view kBuiltinNames[] = {
     "@O", "?P", "?H", "?L", "?U",
     "@M",     // cpfg's turtle move @M(x,y,z)
-    "@Base",  // lsd: the pose and velocity of a moving base (LANGUAGE.md section 6)
-    "@Tie",   // lsd: ties a body point to a world point (LANGUAGE.md section 6)
+    "@Base",  // lsd: the pose and velocity of a moving base (docs/language.md 7.6)
+    "@Tie",   // lsd: ties a body point to a world point (docs/language.md 7.2)
     // The rest of cpfg's @ and ? modules (CPFG manual section 6; cpfg's blackbox.c).
     "@o", "@c", "@bo", "@bc",                      // circles
     "@v", "@R",                                    // absolute orientation

@@ -1,5 +1,5 @@
 // User errors as values: file:line:col and a message, printed with the source
-// line and a caret (STYLE.md, "Our habits" 5). The library never exits on input.
+// line and a caret (docs/language.md 8.3). The library never exits on input.
 #pragma once
 #include <iosfwd>
 #include <string>

@@ -1,4 +1,4 @@
-// The PEGTL grammar of one logical line of a .ls file (LANGUAGE.md sections 1-4).
+// The PEGTL grammar of one logical line of a .ls file (docs/language.md 2-5).
 // Rules are types; each has a one-line comment. Points of no return use must<>,
 // whose failures carry the messages of error_message<> below.
 #pragma once

@@ -4,7 +4,8 @@
 - layers: grammar/ and dynamics/ include nothing of the other libraries but
   common/; interpreter/ nothing of viewer/ or cli/; viewer/ nothing of cli/;
 - rooms: a room's private headers (interpreter/ROOM/src/) are included only
-  by the room itself and by its own tests (tests/interpreter/ROOM/);
+  by the room itself and by its own tests (tests/interpreter/ROOM/); the
+  same for grammar/src/ and dynamics/src/ (their libraries and tests);
   interpreter/ has only rooms (no sources of its own) and a room has no
   folder but src/;
 - size: no source file (C++, Python, shell) over 600 lines.
@@ -76,6 +77,10 @@ def main():
                 room = inc_parts[1]
                 if room not in (own_room, test_room):
                     problems.append(f"{path}: includes {inc}, a private header of the room interpreter/{room}/")
+            if len(inc_parts) > 2 and inc_parts[0] in ("grammar", "dynamics") and inc_parts[1] == "src":
+                lib = inc_parts[0]
+                if top != lib and not (top == "tests" and parts[1] == lib) and top != "fuzz":
+                    problems.append(f"{path}: includes {inc}, a private header of {lib}/")
     for p in problems:
         print(p)
     if problems:

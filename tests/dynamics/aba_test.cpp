@@ -1,4 +1,4 @@
-// Tests of dynamics/aba.cpp: ABA against an independent O(n^3) solve (CRBA +
+// Tests of dynamics/src/aba.cpp: ABA against an independent O(n^3) solve (CRBA +
 // RNEA + dense Cholesky), the RNEA round trip, the implicit formulation, the
 // double physical pendulum's Lagrangian equations, external forces and the
 // floating base.

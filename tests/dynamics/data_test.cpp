@@ -1,4 +1,4 @@
-// Tests of dynamics/data.cpp: a Data is sized for its model and at rest.
+// Tests of dynamics/src/data.cpp: a Data is sized for its model and at rest.
 #include "dynamics/data.hpp"
 
 #include <catch2/catch.hpp>

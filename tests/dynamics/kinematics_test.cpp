@@ -1,4 +1,4 @@
-// Tests of dynamics/kinematics.cpp: poses of a bent chain by hand, velocities
+// Tests of dynamics/src/kinematics.cpp: poses of a bent chain by hand, velocities
 // by finite differences, energies of simple bodies, the divergence check and
 // the subtree inertias.
 #include "dynamics/kinematics.hpp"

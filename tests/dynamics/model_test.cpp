@@ -1,4 +1,4 @@
-// Tests of dynamics/model.cpp: definitions with defaults, adding bodies.
+// Tests of dynamics/src/model.cpp: definitions with defaults, adding bodies.
 #include "dynamics/model.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Tests of dynamics/rnea.cpp: CRBA is symmetric positive definite and gives
+// Tests of dynamics/src/rnea.cpp: CRBA is symmetric positive definite and gives
 // the kinetic energy 1/2 v^T M v computed body by body; RNEA is affine in the
 // accelerations with slope M; the gravity term is the gradient of the
 // potential energy (finite differences).

@@ -1,4 +1,4 @@
-// Tests of dynamics/rotation.cpp: exp and log maps against Eigen's AngleAxis,
+// Tests of dynamics/src/rotation.cpp: exp and log maps against Eigen's AngleAxis,
 // near 0, near pi and in between; the step update of integrate_quat.
 #include "dynamics/rotation.hpp"
 

@@ -1,4 +1,4 @@
-// Tests of dynamics/samples.cpp: spring constants of LANGUAGE.md section 6,
+// Tests of dynamics/src/samples.cpp: spring constants of docs/language.md 7.5,
 // the cantilever's layout and static formula, the generated trees.
 #include "dynamics/samples.hpp"
 

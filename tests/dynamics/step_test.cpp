@@ -1,4 +1,4 @@
-// Tests of dynamics/step.cpp against analytic solutions: the physical
+// Tests of dynamics/src/step.cpp against analytic solutions: the physical
 // pendulum's period, the thesis cantilever's static deflections, energy
 // behaviour of both integrators, stability at dt = 1/60 s, and the moving
 // bases.
@@ -104,7 +104,7 @@ Model make_swinging_chain(double damping) {
       b.joint_placement.translation = Vec3(l, 0.0, 0.0);
     }
     b.inertia = cylinder_inertia(l, 0.01, 1000.0);
-    // The springs of LANGUAGE.md section 6: twist k_H = k / (1 + nu) of
+    // The springs of docs/language.md 7.5: twist k_H = k / (1 + nu) of
     // the bending k. Unequal axes conserve energy only because the torque
     // is the gradient -J_r^-T K r of 1/2 r^T K r (-K r would not).
     b.stiffness = Vec3(1e-3 / 1.3, 1e-3, 1e-3);

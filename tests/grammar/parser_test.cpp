@@ -1,4 +1,4 @@
-// Tests of grammar/parser.cpp and grammar/grammar.hpp.
+// Tests of grammar/: the parser (parser.hpp, grammar/src/) and the PEGTL rules of grammar.hpp.
 #include <catch2/catch.hpp>
 #include <span>
 #include <tao/pegtl/contrib/analyze.hpp>

@@ -1,4 +1,5 @@
-// Tests of interpreter/turtle/src/turtle.cpp: the conventions of LANGUAGE.md section 5.
+// Tests of interpreter/turtle/: the walk (src/turtle.cpp) and what it draws, by the
+// conventions of docs/language.md 6.
 #include "interpreter/turtle/turtle.hpp"
 
 #include "interpreter/cpfg/view.hpp"

@@ -64,7 +64,7 @@ void start_alpha(const Model& model, Data& data, double dt, double max2) {
   aba_pass(model, data, t, max2);
   for (int i = 1; i < model.nbody(); ++i) data.alpha_a[i] = data.dw[i];
   // A floating base's: its spatial acceleration in its own axes at the pose
-  // of the pass (aba_kernel.inc, update_base).
+  // of the pass (aba_base.inc, update_base).
   const Mat3 Rt = data.oMi[0].rotation.transpose();
   const Motion& v = data.v[0];
   data.alpha_base_dw = data.alpha_base_aw = Rt * data.base_dw;

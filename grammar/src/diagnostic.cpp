@@ -1,4 +1,4 @@
-#include "diagnostic.hpp"
+#include "grammar/diagnostic.hpp"
 
 #include <ostream>
 #include <sstream>

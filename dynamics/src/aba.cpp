@@ -27,8 +27,8 @@ namespace lsd::dyn {
 namespace {
 
 namespace baseline {
-#include "dynamics/aba_v4_pairs.inc"
-#include "dynamics/aba_kernel.inc"
+#include "dynamics/src/aba_v4_pairs.inc"
+#include "dynamics/src/aba_kernel.inc"
 }  // namespace baseline
 
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
@@ -36,8 +36,8 @@ namespace baseline {
 #pragma GCC push_options
 #pragma GCC target("avx2")
 namespace avx2 {
-#include "dynamics/aba_v4_native.inc"
-#include "dynamics/aba_kernel.inc"
+#include "dynamics/src/aba_v4_native.inc"
+#include "dynamics/src/aba_kernel.inc"
 }  // namespace avx2
 #pragma GCC pop_options
 #endif

@@ -1,0 +1,260 @@
+// Contact and tie forces inside the implicit step (contact.hpp; docs/dynamics.md,
+// "Contact and ties"): each touch a spring-damper whose linearisation enters
+// the pass, the contacts that begin within a step, and the springs' energy;
+// the state's touches kept with its pose. The search is contact_search.cpp's.
+#include "dynamics/contact.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "dynamics/kinematics.hpp"
+#include "dynamics/src/contact_search.hpp"
+
+namespace lsd::dyn {
+namespace {
+
+// Adds a force f (world, N) at world point p of a body and its implicit
+// matrix S = a I + b n n^T (a contact's friction and normal parts, a tie's
+// isotropic spring) as a point of the pass, chained to the body's others;
+// f already holds the gravity shift. The sweep makes its 6x6 term.
+void add_point(const Model& model, Data& data, int body, const Vec3& p, double a, double b, const Vec3& n,
+               const Vec3& f) {
+  if (body == 0 && model.base_kind != BaseKind::kFloating) return;  // the base does not move
+  int& first = data.contact_slot[std::size_t(body)];
+  data.contact_points.push_back({body, first, a, b, p - data.oMi[std::size_t(body)].translation, n, f});
+  first = int(data.contact_points.size()) - 1;
+}
+
+// S g for S = a I + b n n^T.
+Vec3 times_g(double a, double b, const Vec3& n, const Vec3& g) { return a * g + (b * n.dot(g)) * n; }
+
+Vec3 point_velocity(const Data& data, int body, const Vec3& p) {
+  const Motion& v = data.v[std::size_t(body)];
+  return v.linear + v.angular.cross(p - data.oMi[std::size_t(body)].translation);
+}
+
+double critical(double k, double m) { return 2 * std::sqrt(k * std::max(m, 0.0)); }
+
+// The contact springs' energy for a depth d, capped at cap.
+double spring_energy(double k, double d, double cap) {
+  return d <= cap ? 0.5 * k * d * d : k * cap * (d - 0.5 * cap);
+}
+
+// The touches of the state's pose (data.q and the base), kept with it
+// (Data::touches): found on body_poses, or on fk (the state's body_poses
+// already made, as forward_kinematics leaves them in data.oMi), so that they
+// are the same numbers whichever asks first, a pass or the energy guard, and
+// a resumed run finds what the first run found.
+const std::vector<Touch>& state_touches(const Model& model, Data& data, const std::vector<SE3>* fk) {
+  const auto same = [](const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); };
+  if (data.touch_q.size() == data.q.size() && same(data.touch_base_q, data.base_q) && data.touch_base_p == data.base_p &&
+      std::equal(data.q.begin(), data.q.end(), data.touch_q.begin(), same))
+    return data.touches;
+  if (!fk) {
+    body_poses(model, data, data.touch_pose);
+    fk = &data.touch_pose;
+  }
+  find_touches(model, data, *fk, data.touches, &data.near);
+  data.touch_q = data.q;
+  data.touch_base_q = data.base_q;
+  data.touch_base_p = data.base_p;
+  return data.touches;
+}
+
+}  // namespace
+
+void begin_contact_pass(const Model& model, Data& data, bool alpha) {
+  if (!model.collides()) return;
+  data.start_q = data.q;
+  data.start_w = data.w;
+  data.start_base_q = data.base_q;
+  data.start_base_p = data.base_p;
+  data.start_base_w = data.base_w;
+  data.start_base_v = data.base_v;
+  if (!alpha) return;
+  data.start_alpha_a = data.alpha_a;
+  data.start_dw = data.dw;
+  data.start_alpha_base[0] = data.alpha_base_aw;
+  data.start_alpha_base[1] = data.alpha_base_av;
+  data.start_alpha_base[2] = data.alpha_base_dw;
+  data.start_alpha_base[3] = data.alpha_base_dv;
+}
+
+bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
+  const std::vector<Touch>& near = alpha ? data.pass_near : data.near;
+  if (!model.collides() || data.first_nonfinite_joint >= 0 || near.empty() ||
+      data.start_q.size() != data.q.size())
+    return false;
+  // The pass took the touches and near touches of its pose: the start's
+  // (state_touches, kept with the start's q), or generalized-alpha's
+  // prediction. The near ones that touch at the new pose appeared (a touch
+  // from farther than the margin is left to the next step). Each is taken
+  // at the pass's pose, where it left data.oMi and data.v, if the step can
+  // close it: its gap at most the pass's approach times dt plus a step of
+  // gravity's fall. (One that the pass's rotations carried into the ground
+  // while its point was leaving it is left to the next step too: its linear
+  // spring would pull the point back across its whole gap.)
+  body_poses(model, data, data.end_pose);
+  data.appeared.clear();
+  const double fall = dt * dt * model.opt.gravity.norm();
+  for (const Touch& a : near) {
+    touch_at(model, data.end_pose, data.body_length, a, data.appeared);
+    const bool touches = data.appeared.back().depth > 0;
+    data.appeared.pop_back();
+    if (!touches) continue;
+    touch_at(model, data.oMi, data.body_length, a, data.appeared);
+    const Touch& c = data.appeared.back();
+    Vec3 vp = point_velocity(data, c.body, c.point);
+    if (c.other >= 0) vp -= point_velocity(data, c.other, c.point);
+    if (!(-c.depth <= dt * std::max(-c.normal.dot(vp), 0.0) + fall)) data.appeared.pop_back();
+  }
+  if (data.appeared.empty()) return false;
+  std::swap(data.q, data.start_q);
+  std::swap(data.w, data.start_w);
+  data.base_q = data.start_base_q;
+  data.base_p = data.start_base_p;
+  data.base_w = data.start_base_w;
+  data.base_v = data.start_base_v;
+  if (alpha) {
+    std::swap(data.alpha_a, data.start_alpha_a);
+    std::swap(data.dw, data.start_dw);
+    data.alpha_base_aw = data.start_alpha_base[0];
+    data.alpha_base_av = data.start_alpha_base[1];
+    data.alpha_base_dw = data.start_alpha_base[2];
+    data.alpha_base_dv = data.start_alpha_base[3];
+  }
+  return true;
+}
+
+void end_contact_pass(Data& data) { data.appeared.clear(); }
+
+void contact_pass(const Model& model, Data& data, const StepTerms& t, bool record) {
+  for (const ContactPoint& c : data.contact_points) data.contact_slot[std::size_t(c.body)] = -1;
+  data.contact_points.clear();
+  data.contacts.clear();
+  data.touching = false;
+  const ContactModel& cm = model.contact;
+  if (!model.touches()) return;
+  const Vec3 g = model.opt.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
+  const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
+
+  // A pass at the state's pose (every one but generalized-alpha's, which
+  // evaluates at its prediction) shares the state's touches (and near
+  // touches) with the energy guard, which may have found them at the end of
+  // the step before, and with redo_contact_pass; a redone pass adds the
+  // touches that appeared.
+  const std::vector<Touch>* found = &data.pass_touches;
+  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near);
+  else found = &state_touches(model, data, nullptr);
+  if (!data.appeared.empty()) {
+    if (found != &data.pass_touches) data.pass_touches = *found;
+    data.pass_touches.insert(data.pass_touches.end(), data.appeared.begin(), data.appeared.end());
+    found = &data.pass_touches;
+  }
+  for (const Touch& c : *found) {
+    const Vec3& n = c.normal;
+    const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
+                                : Vec3(point_velocity(data, c.body, c.point) - point_velocity(data, c.other, c.point));
+    const double k = model.opt.contact_stiffness;
+    const double m = c.other < 0 ? mass(c.body) : mass(c.body) * mass(c.other) / (mass(c.body) + mass(c.other));
+    // At least k dt (a time constant of at least the step): a stiff spring
+    // alone would undo a step's penetration within the step and leave at
+    // depth / dt (a bounce that never ends); with it the depth halves per
+    // step and the force is the spring's at the depth the step ends with.
+    // (Critical damping is below k dt for m < k dt^2 / 4, 7 kg at 1e5 N/m and
+    // 1/60 s: the square root is rarely needed.)
+    const double kdt = k * t.dt;
+    const double d = model.opt.contact_damping >= 0 ? std::max(model.opt.contact_damping, kdt)
+                     : 4 * m * k < kdt * kdt ? kdt
+                                             : std::max(critical(k, m), kdt);
+    // One side of the contact: the body moving at share * vp against the
+    // other side (sign -1: the other body of a self contact, pushed along -n).
+    const auto side = [&](int body, double share, double sign) {
+      const Vec3 v = share * vp;
+      const double vn = n.dot(v);
+      const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
+      // The contact holds while the pass's pose overlaps (find_touches), its
+      // force that of the end of the step as the implicit solve finds it. The
+      // force at the pass's pose may pull (a body leaving faster than the
+      // spring's time constant): clipping it there would drop the contact for
+      // a step while the body is still inside, which then falls a whole step
+      // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
+      // pulls as much as the spring pushes at that depth.
+      // A speculative contact's force is the linear one (negative at the
+      // pass's pose if the body is not yet closing its gap): the step ends
+      // with the spring's at the depth it ends with.
+      const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
+      const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
+      const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+      const Vec3 vt = v - vn * n;
+      const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
+      const double ct = model.opt.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
+      const Vec3 ft = -ct * vt;
+      const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
+      // The implicit part acts on the true acceleration, the pass's plus g.
+      add_point(model, data, body, c.point, kt, kn - kt, n, sign * (fn * n + ft) - times_g(kt, kn - kt, n, g));
+      if (record && sign > 0) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
+    };
+    if (c.other < 0) {
+      side(c.body, 1, 1);
+    } else {
+      // Self contact: the implicit term of each body treats the other as
+      // given, which the tree's sweep cannot couple. Against the other's
+      // velocity as it stands, two bodies pressed by a stiff contact swap
+      // velocities every step (each takes the other's), a jitter that never
+      // settles; each takes instead the pair's centre of mass as its
+      // partner, moving at (mA vA + mB vB) / (mA + mB), so that a body sees
+      // the share mB / (mA + mB) of the relative velocity (and the other
+      // mA / (mA + mB)): a stiff pair then comes to a common velocity in a
+      // step, as an inelastic collision does. At rest both shares push with
+      // the same spring force.
+      const double ma = mass(c.body), mb = mass(c.other), sum = ma + mb > 0 ? ma + mb : 1;
+      side(c.body, mb / sum, 1);
+      side(c.other, ma / sum, -1);
+    }
+    data.touching = true;
+  }
+
+  for (const Tie& tie : cm.ties) {
+    if (tie.body < 0 || tie.body >= model.nbody()) continue;
+    const Vec3 p = data.oMi[std::size_t(tie.body)].act(tie.point);
+    const Vec3 vp = point_velocity(data, tie.body, p);
+    const double k = model.opt.tie_stiffness, d = critical(k, mass(tie.body));
+    const Vec3 force = -k * (p - tie.anchor + t.kP * vp) - d * vp;
+    const double s = t.kD * d + t.kK * k;
+    add_point(model, data, tie.body, p, s, 0.0, Vec3::UnitY(), force - s * g);
+    const double fn = force.norm();
+    if (record) data.contacts.push_back({tie.body, -1, ContactKind::kTie, p, fn > 0 ? Vec3(force / fn) : Vec3::Zero(), fn, Vec3::Zero()});
+  }
+}
+
+void contact_forces(const Model& model, Data& data) {
+  forward_kinematics(model, data);
+  contact_pass(model, data, StepTerms{}, true);
+}
+
+double contact_energy(const Model& model, Data& data) {
+  const ContactModel& cm = model.contact;
+  if (!model.touches()) return 0;
+  double e = 0;
+  for (const Touch& c : state_touches(model, data, &data.oMi)) e += spring_energy(model.opt.contact_stiffness, c.depth, c.cap);
+  for (const Tie& tie : cm.ties) {
+    if (tie.body < 0 || tie.body >= model.nbody()) continue;
+    e += 0.5 * model.opt.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
+  }
+  return e;
+}
+
+bool state_touching(const Model& model, Data& data) {
+  return model.collides() && !state_touches(model, data, nullptr).empty();
+}
+
+double deepest_self_overlap(const Model& model, Data& data) {
+  double deepest = 0;
+  if (!model.opt.self_contact) return 0;
+  for (const Touch& c : state_touches(model, data, nullptr))
+    if (c.other >= 0) deepest = std::max(deepest, c.depth / c.cap);
+  return deepest;
+}
+
+}  // namespace lsd::dyn

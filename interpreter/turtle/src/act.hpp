@@ -1,0 +1,169 @@
+// One module's action on the turtle (docs/language.md 6.2; cpfg's modules,
+// 9.2), the same in every pass.
+// A private header of the walk, which only turtle.cpp includes (see there).
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "interpreter/turtle/src/cylinders.hpp"
+#include "interpreter/turtle/src/polygons.hpp"
+#include "interpreter/turtle/src/walker.hpp"
+
+namespace lsd::interp {
+namespace {
+
+// One module's action on the turtle (docs/language.md 6.2), shared by every
+// pass; `out` hears of what is drawn, queried or passed on the way.
+template <class Output>
+inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, const WalkConstants& k, Output& out) {
+  TurtleState& t = tu.state;
+  switch (op) {
+    case kNone:
+      break;
+    case kMoveDraw:
+      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out);
+      moved(tu, i, k, out);
+      break;
+    case kMove:
+      move(tu, np > 0 ? p[0] : k.step, k);
+      moved(tu, i, k, out);
+      break;
+    case kTurnLeft:  turn(t.H, t.L, +1, p, np, k); break;  // + turns H toward L
+    case kTurnRight: turn(t.H, t.L, -1, p, np, k); break;
+    case kPitchDown: turn(t.H, t.U, -1, p, np, k); break;  // & turns H toward -U
+    case kPitchUp:   turn(t.H, t.U, +1, p, np, k); break;
+    case kRollLeft:  turn(t.L, t.U, +1, p, np, k); break;  // \ turns L toward U
+    case kRollRight: turn(t.L, t.U, -1, p, np, k); break;
+    case kTurnAround:
+      t.H = -t.H;
+      t.L = -t.L;
+      break;
+    case kRollHoriz:
+      roll_horizontal(t);
+      break;
+    case kPush:
+      push(tu);
+      break;
+    case kPop:
+      pop(tu);
+      break;
+    case kWidth:
+      if (np > 0) t.width = p[0];
+      break;
+    case kColour:
+      set_colour(t, p, np, k.colour_increment);
+      if (k.cpfg) t.colour %= 256;  // cpfg's colour indices wrap in the colour map
+      break;
+    case kColourDown:
+      if (t.colour > 0) --t.colour;
+      break;
+    // cpfg's {(type[, strips]) and }(type) with a type other than 0 begin and
+    // end a generalized cylinder; a type outside 1...4 is ignored, as cpfg's.
+    // `.` is a polygon's vertex first, else a control point.
+    case kPolyBegin:
+      if (!k.cpfg || np == 0 || p[0] == 0) tu.polygons.open();
+      else if (p[0] >= 1 && p[0] < 5) cylinder_start(t, int(p[0]), np > 1 && p[1] >= 1 ? count_param(p[1], 1, kMaxStrips) : kDefaultStrips);
+      break;
+    case kPolyVertex:
+      if (tu.polygons.any() || !k.cpfg) tu.polygons.add(t);
+      else if (t.in_cylinder)  // .(n) with |n| < 1 takes the curve's strips, as cpfg's
+        cylinder_point(tu, control_point(t), strips_param(p, np > 0 && std::fabs(p[0]) < 1 ? 0 : np, t), i, k, out);
+      break;
+    case kPolyEnd:
+      if (k.cpfg && np > 0 && p[0] != 0) {
+        cylinder_end(tu, i, k, out);
+        break;
+      }
+      tu.polygons.close([&](const Vec3* first, std::size_t count, const OpenPolygons::First& at_first) {
+        if (!k.texture(at_first.texture)) return out.polygon(first, count, t.colour, i);
+        planar_texels(first, count, at_first, tu.texels);
+        out.polygon(first, count, t.colour, i, nullptr, tu.texels.data(), at_first.texture);
+      });
+      break;
+    case kSphere:
+      out.sphere(t, np > 0 ? p[0] : t.width, i);
+      break;
+    case kQueryP: out.query(i, np, t.pos); break;
+    case kQueryH: out.query(i, np, t.H); break;
+    case kQueryL: out.query(i, np, t.L); break;
+    case kQueryU: out.query(i, np, t.U); break;
+    case kQueryE: out.environment(i, t); break;
+    case kBody:  // B(l, r, ...): a cylinder of radius r along H, then move l
+      if (t.body < 0 || t.joint_pending) {  // a new body: the first, or a joint's child
+        t.body = tu.bodies++;
+        t.joint_pending = false;
+      }
+      out.frame(t);
+      draw_move(tu, np > 0 ? p[0] : k.step, np > 1 ? 2 * p[1] : t.width, i, k, out);
+      break;
+    case kBase:
+      if (!k.rest_pose && np >= 6) apply_base(t, p);
+      break;
+    case kMoveTo:  // @M(x,y,z) or @M(x,y): the turtle jumps there without drawing (CPFG manual 6.1)
+      if (np >= 2) t.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0);
+      break;
+    case kMoveDrawOnly:  // G: F without the polygon vertex
+      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
+      break;
+    case kMoveOnly:  // g
+      move(tu, np > 0 ? p[0] : k.step, k, false);
+      break;
+    case kWidthUp:   change_width(t, p, np, +1, k); break;
+    case kWidthDown: change_width(t, p, np, -1, k); break;
+    case kColourSetDown:  // , (cpfg): down by the increment, wrapping in the colour map, or set
+      if (np > 0) set_colour(t, p, np, 0);
+      else t.colour = ((t.colour - k.colour_increment) % 256 + 256) % 256;
+      break;
+    case kSurface:  // walk() hands ~ the next module
+      break;
+    case kDisc:
+      disc(t, np > 0 ? p[0] : t.width, i, out);
+      break;
+    case kSetHeading:
+      set_heading(t, p, np);
+      break;
+    case kCylinderStart:  // @Gs: a {(1) whose control points are @Gc @Ge . only, the first one here
+    case kCylinderPoint:  // @Gc and @Ge outside a cylinder start one, as cpfg's
+    case kCylinderEnd:
+      if (op == kCylinderStart || !t.in_cylinder) cylinder_start(t, 0, kDefaultStrips);
+      cylinder_point(tu, control_point(t), strips_param(p, np, t), i, k, out);
+      if (op == kCylinderEnd) cylinder_end(tu, i, k, out);
+      break;
+    case kCylinderTangents:
+      if (np > 0) t.tangent[0] = t.tangent[1] = p[0];
+      if (np > 1) t.tangent[1] = p[1];
+      break;
+    case kCylinderRadius:
+      radius_tangents(t, p, np);
+      break;
+    case kCylinderSides:
+      t.sides = np > 0 ? count_param(p[0], 3, kMaxSides) : 8;
+      break;
+    case kCylinderContour:
+      t.contour = np > 0 ? count_param(p[0], 0, 1 << 30) : 0;
+      break;
+    case kTwistMin:  // @Tp (CPFG manual 6.8): the last segment's U turned with the heading only
+      t.U = transport(t.segment_U, t.segment_H, t.H);
+      t.L = t.U.cross(t.H);
+      break;
+    case kElasticitySet:
+    case kElasticityUp:
+    case kElasticityDown:
+      change_elasticity(t, op, p, np, k);
+      break;
+    case kTexture:  // @Tx(id): as cpfg, an id the view file does not define switches texturing off
+      t.texture = np > 0 && k.texture(count_param(p[0], 0, 1 << 30)) ? count_param(p[0], 0, 1 << 30) : 0;
+      break;
+    case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
+      t.joint_pending = t.body >= 0;
+      out.frame(t);
+      if (!k.rest_pose && np >= 3) apply_joint(t, p);
+      break;
+    case kTie:
+      out.frame(t);
+      break;
+  }
+}
+
+}  // namespace
+}  // namespace lsd::interp

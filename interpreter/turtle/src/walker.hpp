@@ -1,0 +1,183 @@
+// The turtle while it walks (docs/language.md 6): what a walk keeps constant,
+// the turtle with its stack, and the plain actions every pass shares: moves,
+// turns, [ ], width, colour, a drawn move with its tropisms (6.4), and the
+// elasticities of a cpfg view file's tropisms (9.2).
+// A private header of the walk, which only turtle.cpp includes (see there).
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "interpreter/cpfg/spline_functions.hpp"
+#include "interpreter/cpfg/view.hpp"
+#include "interpreter/turtle/src/frame.hpp"
+#include "interpreter/turtle/src/ops.hpp"
+#include "interpreter/turtle/src/polygons.hpp"
+
+namespace lsd::interp {
+namespace {
+
+// What a walk keeps constant: the defaults of modules written without
+// parameters, the tropisms, and whether joints move the turtle.
+struct WalkConstants {
+  struct Tropism {
+    Vec3 T;    // direction
+    double e;  // strength (ABOP p. 58)
+  };
+  double step;                  // F f B without a parameter
+  double cos_angle, sin_angle;  // + - & ^ \ / without a parameter
+  std::vector<Tropism> tropisms;  // bend toward each after each F and B
+  bool rest_pose;  // joints and the base leave the turtle as it is (the undeformed plant)
+  const CpfgView* cpfg;  // a cpfg model's view: increments and surfaces
+  const std::map<int, Contour>* contours;  // a cpfg model's contours (@#)
+  bool pixel_lines = false;  // cpfg's line style pixel: generalized cylinders are lines along their axis
+  const std::vector<Texture>* textures = nullptr;  // a cpfg model's textures (@Tx), id 1 first
+  double width_increment = 0;
+  int colour_increment = 1;
+
+  WalkConstants(const TurtleOptions& opt, bool rest)
+      : step(opt.step),
+        cos_angle(std::cos(opt.angle * kDegToRad)),
+        sin_angle(std::sin(opt.angle * kDegToRad)),
+        rest_pose(rest),
+        cpfg(opt.cpfg),
+        contours(opt.contours) {
+    if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
+    if (!cpfg) return;
+    pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
+    textures = cpfg->textures.get();
+    width_increment = cpfg->width_increment;
+    colour_increment = cpfg->colour_increment;
+    // The view file's tropisms (CPFG manual 8.1.8), bent as ABOP's: the old
+    // one (tropism direction, initial elasticity) and every `tropism:` line.
+    // The `tropism:` lines bend with the turtle's elasticities (TurtleState).
+    if (cpfg->elasticity != 0) tropisms.push_back({cpfg->old_tropism, cpfg->elasticity});
+  }
+  // Texture id's image, or null (0, an id the view file does not define, or an image it could not read).
+  const Texture* texture(int id) const {
+    if (!textures || id < 1 || std::size_t(id) > textures->size()) return nullptr;
+    const Texture& t = (*textures)[std::size_t(id - 1)];
+    return t.width > 0 ? &t : nullptr;
+  }
+};
+
+// The `tropism:` lines of a cpfg view file, each with the elasticity the
+// turtle carries for it (a `torque:` line does not bend).
+inline void apply_view_tropisms(TurtleState& t, const WalkConstants& k) {
+  if (!k.cpfg) return;
+  const auto& lines = k.cpfg->tropisms;
+  for (std::size_t i = 0; i < lines.size() && i < t.elasticity.size(); ++i)
+    if (!lines[i].torque && t.elasticity[i] != 0) apply_tropism(t, lines[i].dir, t.elasticity[i]);
+}
+
+// @Ts(id, e) @Ti(id[, d]) @Td(id[, d]): cpfg's blackbox.c. Without an id,
+// or with one that names no tropism line, nothing changes; @Ts(id) sets 0.
+inline void change_elasticity(TurtleState& t, Op op, const double* p, int np, const WalkConstants& k) {
+  if (!k.cpfg || np < 1) return;
+  const double id = p[0];
+  if (!(id >= 1 && id <= double(std::min(k.cpfg->tropisms.size(), t.elasticity.size())))) return;
+  const std::size_t i = std::size_t(id) - 1;
+  double& e = t.elasticity[i];
+  const double d = np >= 2 ? p[1] : k.cpfg->tropisms[i].step;
+  if (op == kElasticitySet) e = np >= 2 ? p[1] : 0.0;
+  else if (op == kElasticityUp) e += d;
+  else e -= d;
+}
+
+using ControlPoint = TurtleState::ControlPoint;
+
+// The control points a closed or B-spline curve of a generalized cylinder
+// keeps (cpfg's point stack): its last three, oldest first, and its first
+// three, to close it with.
+struct SplinePoints {
+  std::array<ControlPoint, 3> last, first;
+};
+
+// The turtle while it walks: its state, the states saved by `[`, the open
+// polygons, and the cross-sections of generalized cylinders made so far.
+struct Turtle {
+  TurtleState state;
+  std::int32_t bodies = 0;  // bodies started so far (TurtleState::body)
+  std::vector<TurtleState> stack;
+  OpenPolygons polygons;
+  std::map<std::pair<int, int>, std::vector<Vec3>> rings;  // (contour id, sides) -> sides + 1 points
+  std::vector<Vec2f> texels;  // scratch: the texture coordinates of a polygon or a sweep
+  // The points of curves, by state.cylinder_spline. A branch writes only the
+  // records made after its `[` (a curve begun before it is copied first) and
+  // `]` drops them: marks holds the number of records at each open `[`.
+  std::vector<SplinePoints> splines;
+  std::vector<std::size_t> marks;
+};
+
+// F f B: move l along H; inside a polygon the end point is a vertex
+// (not for cpfg's G and g). A textured turtle's texture coordinate advances.
+inline void move(Turtle& tu, double l, const WalkConstants& k, bool vertex = true) {
+  TurtleState& t = tu.state;
+  t.pos += t.H * l;
+  if (t.texture != 0)
+    if (const Texture* tex = k.texture(t.texture)) t.tex_t += texture_advance(*tex, t.width, std::abs(l));
+  if (vertex && tu.polygons.any()) tu.polygons.add(t);
+}
+
+
+// + - & ^ \ /: rotates the frame pair (a, b) about a x b by the module's
+// angle (its parameter, or the default); sign -1 turns the other way.
+inline void turn(Vec3& a, Vec3& b, double sign, const double* p, int np, const WalkConstants& k) {
+  double c = k.cos_angle, s = k.sin_angle;
+  if (np > 0) {
+    c = std::cos(p[0] * kDegToRad);
+    s = std::sin(p[0] * kDegToRad);
+  }
+  rotate_pair(a, b, c, sign * s);
+}
+
+// [ saves the state.
+inline void push(Turtle& tu) {
+  tu.stack.push_back(tu.state);
+  tu.marks.push_back(tu.splines.size());
+}
+
+// ] restores the state saved by the matching [; an unbalanced ] does nothing.
+inline void pop(Turtle& tu) {
+  if (tu.stack.empty()) return;
+  tu.state = tu.stack.back();
+  tu.stack.pop_back();
+  tu.splines.resize(tu.marks.back());
+  tu.marks.pop_back();
+}
+
+// ;(i) sets the colour index, ; alone increases it by the increment (1, or
+// a cpfg view file's). Clamped before the conversion: ;(1e300) must not
+// overflow an int.
+inline void set_colour(TurtleState& t, const double* p, int np, int increment) {
+  if (np > 0) t.colour = p[0] > 0 ? int(std::min(p[0], 1e6)) : 0;
+  else if (t.colour < 1000000) t.colour = std::max(0, t.colour + increment);
+}
+
+// cpfg's # and !: w sets the width, no parameter adds sign x the increment.
+// Widths stay positive, as cpfg's MinWidth.
+inline void change_width(TurtleState& t, const double* p, int np, double sign, const WalkConstants& k) {
+  t.width = np > 0 ? p[0] : t.width + sign * k.width_increment;
+  if (!(t.width > 1e-6)) t.width = 1e-6;
+}
+
+// F B: move l, drawing a cylinder of the given width, then bend toward the tropism.
+template <class Output>
+inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out,
+                      bool vertex = true) {
+  const Vec3 p0 = tu.state.pos;
+  const double tex_t0 = tu.state.tex_t;
+  move(tu, l, k, vertex);
+  out.segment(p0, tu.state, width, i, tex_t0);
+  for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
+  apply_view_tropisms(tu.state, k);
+  tu.state.segment_H = tu.state.H;
+  tu.state.segment_U = tu.state.U;
+}
+
+}  // namespace
+}  // namespace lsd::interp
