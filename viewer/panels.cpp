@@ -288,7 +288,8 @@ void consent_dialog(App& app) {
     ImGui::OpenPopup(kTitle);
   }
   if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  const std::string folder = std::filesystem::path(ls.environment_file).parent_path().string();
+  std::error_code ec;
+  const std::string folder = std::filesystem::absolute(ls.environment_file, ec).parent_path().lexically_normal().string();
   ImGui::TextUnformatted("This model asks to run a program on your computer:");
   ImGui::TextColored(kWarnColour, "%s", ls.environment_program.c_str());
   ImGui::Text("in the model's folder %s", folder.c_str());
