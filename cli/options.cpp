@@ -81,6 +81,19 @@ void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required) {
   cmd.add_option("--max-modules", o.max_modules, "a derived string may not grow past N modules (default 200000000)")
       ->type_name("N")
       ->check(number_range(1, 1e18));
+  // A model folder is data, not a program: these widen what it may run and read (docs/language.md 9.7).
+  cmd.add_flag("--allow-programs", o.trust.allow_programs,
+               "runs the environment program a cpfg model names (.e file), from the model's folder or a --program-dir");
+  cmd.add_option("--program-dir", o.trust.program_dirs,
+                 "a folder an environment program may also come from, searched first (repeatable)")
+      ->type_name("DIR")
+      ->allow_extra_args(false)
+      ->check(CLI::ExistingDirectory);
+  cmd.add_flag("--allow-path-programs", o.trust.allow_path_programs,
+               "with --allow-programs: also looks the program's name up on PATH");
+  cmd.add_flag("--allow-outside-files", o.trust.allow_outside_files,
+               "reads files a cpfg model names outside its folder (#include, view, colour, surface, contour, "
+               "function and texture files)");
 }
 
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help) {
@@ -143,6 +156,7 @@ interp::LoadOptions load_options(const InputOptions& in) {
   lo.compile.seed = in.seed;
   lo.axiom_file = in.axiom_file;
   lo.max_modules = in.max_modules;
+  lo.trust = in.trust;
   return lo;
 }
 

@@ -17,13 +17,16 @@ namespace lsd::cli {
 
 constexpr int kExitOk = 0, kExitInput = 1, kExitUsage = 2;
 
-// The .ls file and how it is loaded: -D, --seed, --axiom-file, --max-modules.
+// The .ls file and how it is loaded: -D, --seed, --axiom-file, --max-modules,
+// and what a cpfg model may run and read (docs/language.md 9.7):
+// --allow-programs, --program-dir, --allow-path-programs, --allow-outside-files.
 struct InputOptions {
   std::string file;
   std::vector<std::string> defines;  // NAME=VALUE, checked when parsed
   std::optional<std::uint64_t> seed;
   std::string axiom_file;
   std::size_t max_modules = limits::kModules;
+  interp::Trust trust;
 };
 void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required = true);
 
@@ -53,7 +56,7 @@ CLI::Option* add_output_option(CLI::App& cmd, std::string& out, const char* help
 // A number option checked against [lo, hi] with a readable message.
 CLI::Validator number_range(double lo, double hi);
 
-// -D, --seed, --axiom-file and --max-modules as the interpreter takes them.
+// -D, --seed, --axiom-file, --max-modules and the trust flags as the interpreter takes them.
 interp::LoadOptions load_options(const InputOptions& in);
 // Loads the file with them, printing diagnostics.
 bool load(const InputOptions& in, interp::Lsystem& ls);

@@ -12,6 +12,7 @@ namespace lsd::limits {
 
 // ---- Input files.
 inline constexpr std::size_t kLsFileBytes = std::size_t(64) << 20;   // a .ls file larger than 64 MiB is refused
+inline constexpr const char* kLsFileBytesText = "64 MiB";
 inline constexpr std::size_t kStringFileBytes = std::size_t(1) << 32;  // a string file larger than 4 GiB is refused
 
 // ---- Expressions. One depth counts parentheses, operators, function calls
@@ -35,20 +36,40 @@ inline constexpr long kLoopIterations = 10'000'000;   // while / do iterations o
 inline constexpr const char* kLoopIterationsText = "10^7";
 inline constexpr std::size_t kArrayElements = std::size_t(1) << 26;  // elements of all define: arrays together
 
+// ---- cpfg models (docs/language.md 9.7): the files of a vlab object folder
+// and what an environment program sends back. Each limit is refused with a
+// message naming the file (and the line, where there is one) and the limit.
+inline constexpr std::size_t kModelFileBytes = std::size_t(16) << 20;  // a view, surface, contour, function, colour, material or environment file
+inline constexpr const char* kModelFileBytesText = "16 MiB";
+inline constexpr int kCurvePoints = 10000;        // the points of one function, contour or curve (its `points:`)
+inline constexpr const char* kCurvePointsText = "10,000";
+inline constexpr int kCurveSamples = 10000;       // the samples of one function's or curve's table (`samples:`, the view file's number)
+inline constexpr const char* kCurveSamplesText = "10,000";
+inline constexpr int kFunctionSetItems = 1000;    // the functions of one function set (`items:`)
+inline constexpr const char* kFunctionSetItemsText = "1,000";
+inline constexpr int kSurfacePatches = 10000;     // the patches of one surface file
+inline constexpr const char* kSurfacePatchesText = "10,000";
+inline constexpr int kViewFileNames = 256;        // the files one view file names (functions, curves, contours, surfaces, textures)
+inline constexpr const char* kViewFileNamesText = "256";
+inline constexpr std::size_t kImageFileBytes = std::size_t(256) << 20;  // a texture image file
+inline constexpr const char* kImageFileBytesText = "256 MiB";
+inline constexpr int kImageSide = 16384;          // pixels on a side of a texture
+inline constexpr std::size_t kImagePixels = std::size_t(1) << 26;  // pixels of a texture (256 MiB as RGBA)
+inline constexpr const char* kImageSizeText = "16384 pixels on a side or 67,108,864 pixels in all";
+inline constexpr int kIncludedFiles = 256;        // distinct files #include brings into one .l or view file
+inline constexpr const char* kIncludedFilesText = "256";
+inline constexpr std::size_t kEnvironmentAnswerBytes = std::size_t(16) << 20;  // what an environment program sends back for one step
+inline constexpr const char* kEnvironmentAnswerBytesText = "16 MiB";
+inline constexpr double kEnvironmentTimeout = 60;  // s: the default wait for an environment program (LSD_ENVIRONMENT_TIMEOUT)
+
 // ---- Simulation.
 inline constexpr double kPhysicsSteps = 1e8;          // steps of dt one run may take
 inline constexpr double kAngularVelocity = 1e4;       // rad/s: a joint spinning faster has diverged
-
-// ---- Files a model names (textures).
-inline constexpr int kImageSide = 16384;                          // pixels a side of a texture image
-inline constexpr std::size_t kImageFileBytes = std::size_t(1) << 28;  // a texture file larger than 256 MiB is refused
+inline constexpr int kSubsteps = 64;                  // substeps of one step, whatever max_turn asks
 
 // ---- Drawing.
 inline constexpr int kCylinderStrips = 256;  // strips between two control points of a generalized cylinder
 inline constexpr int kCylinderSides = 256;   // sides around a cylinder or a contour
-
-// ---- Simulation steps.
-inline constexpr int kSubsteps = 64;  // substeps of one step, whatever max_turn asks
 
 // ---- Pictures and videos.
 inline constexpr int kPictureSide = 16384;  // pixels a side of `lsd render` to PNG

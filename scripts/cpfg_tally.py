@@ -18,7 +18,8 @@ compares instead: each model's string from `lsd derive` with the one cpfg
 derives (`cpfg -g -str`, the derivation length), printing "same string",
 "differs at module k (lsd ... / cpfg ...)" or "not comparable (why)";
 models with an environment program (`-e` on their cpfg line) are counted
-apart, and run with the programs of BIN/../../../src/.binaries/bin on PATH.
+apart, and run with --allow-programs and the programs of
+BIN/../../../src/.binaries/bin as --program-dir (docs/language.md 9.7).
 For the models whose strings match, the geometry lsd draws (`lsd segments
 --primitives`) is compared with the one cpfg writes (`-ray`), primitive by
 primitive (scripts/cpfg_oracle.py says how).
@@ -181,13 +182,23 @@ def has_env(folder, lfile):
 
 
 def lsd_env(a):
-    """lsd's environment: the vlab environment programs on PATH (cpfg's build's)."""
-    env = dict(os.environ)
+    """lsd's environment (the caller's)."""
+    return dict(os.environ)
+
+
+def trust_args(a, e):
+    """lsd's options for a model with an environment program (e): allowed to
+    run it (docs/language.md 9.7), from its folder or from the vlab programs
+    cpfg's build made (BIN/../../../src/.binaries/bin), given as --program-dir."""
+    if not e:
+        return []
+    args = ["--allow-programs"]
     if a.cpfg:
         src_bin = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(a.cpfg)))),
                                "src", ".binaries", "bin")
-        env["PATH"] = src_bin + os.pathsep + env.get("PATH", "")
-    return env
+        if os.path.isdir(src_bin):
+            args += ["--program-dir", src_bin]
+    return args
 
 
 def run_env(cmd, timeout, env):
@@ -212,7 +223,8 @@ def compare_one(a, lsd, folder, lfile, name, env):
             c["rc"], first_error(c["log"] or "")[:80])
         return "not comparable (%s)" % why, "not comparable", None
     path = os.path.join(folder, lfile)
-    rc, out, err = run_env([lsd, "derive", path, "--quiet"], a.timeout, env)
+    trust = trust_args(a, has_env(folder, lfile))
+    rc, out, err = run_env([lsd, "derive", path, "--quiet"] + trust, a.timeout, env)
     if rc != 0:
         return "not comparable (lsd derive: %s)" % first_error(err or out)[:80], "not comparable", None
     ls, cs = cpfg_oracle.parse_lsd_string(out), cpfg_oracle.parse_cpfg_string(c["str"])
@@ -226,7 +238,7 @@ def compare_one(a, lsd, folder, lfile, name, env):
         if not c["ray"]:
             geo = "not comparable (cpfg wrote no .ray)"
         else:
-            rc, out, err = run_env([lsd, "segments", path, "--primitives", "--quiet"], a.timeout, env)
+            rc, out, err = run_env([lsd, "segments", path, "--primitives", "--quiet"] + trust, a.timeout, env)
             if rc != 0:
                 geo = "not comparable (lsd segments: %s)" % first_error(err or out)[:80]
             else:

@@ -4,6 +4,7 @@ a located message, without crashing or hanging (issue 7). Deterministic: the
 same examples/ give the same files, byte for byte.
 
     python3 scripts/make_corpus.py          # rewrites tests/corpus/gen/ and tests/corpus/MANIFEST.tsv
+    python3 scripts/make_corpus.py folders  # rewrites tests/corpus/folders/ and tests/corpus/FOLDERS.tsv only
 
 Layout of tests/corpus/ (tests/cli/corpus_test.cpp runs every file, from that
 folder):
@@ -11,6 +12,11 @@ folder):
   hand/         written by hand
   regressions/  inputs that crashed or hung lsd once (from fuzzing or the corpus)
   support/      valid .ls files the string files are read with (not run alone)
+  folders/      hostile vlab object folders (issue 28), beside bait files
+                (folders/outside.*) that they name and must not read;
+                tests/cli/trust_test.cpp opens each with check, derive,
+                render and run
+  FOLDERS.tsv   folder, the warning every command gives, the exit status
   MANIFEST.tsv  file, command, arguments for files whose command is not the
                 default; `{file}` stands for the file. Defaults: a .ls file runs
                 `lsd check FILE`, a .txt string file runs
@@ -23,6 +29,9 @@ import random
 import re
 import shutil
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_folders import write_folders  # noqa: E402  (the hostile model folders, issue 28)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "tests", "corpus")
@@ -458,6 +467,9 @@ def cpfg():
 
 
 def main():
+    if sys.argv[1:] == ["folders"]:
+        return write_folders(CORPUS)
+    write_folders(CORPUS)
     cpfg()
     truncated_examples()
     garbage()

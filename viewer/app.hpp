@@ -96,6 +96,8 @@ struct App {
   double last_mx = 0, last_my = 0;
   Vec3 drag_anchor = Vec3::Zero();    // the plane of a pull passes through it
 
+  std::string consent_asked;          // the model and program the user was last asked to run (panels.cpp)
+
   // Scripted mode.
   interp::StagedFile trace_file;  // --trace, put in place when the viewer closes
   double script_start_time = 0;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <numbers>
 
 namespace lsd::view {
@@ -271,6 +272,43 @@ void help_section() {
       "the file reloads when it is saved");
 }
 
+// A model that names an environment program the user has not allowed
+// (docs/language.md 9.7): a confirmation that names the program and the
+// model's folder. Running it reloads the model with that program allowed
+// (for this program only; another model's asks again); not running it keeps
+// the model as it is, grown as if the environment never answered.
+void consent_dialog(App& app) {
+  constexpr const char* kTitle = "Run this model's program?";
+  Session& s = app.session;
+  if (!s.loaded) return;
+  const interp::Lsystem& ls = s.sim.lsystem();
+  const std::string asked = s.path + "\n" + ls.environment_program;
+  if (ls.environment_consent_needed && app.consent_asked != asked) {
+    app.consent_asked = asked;
+    ImGui::OpenPopup(kTitle);
+  }
+  if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  std::error_code ec;
+  const std::string folder = std::filesystem::absolute(ls.environment_file, ec).parent_path().lexically_normal().string();
+  ImGui::TextUnformatted("This model asks to run a program on your computer:");
+  ImGui::TextColored(kWarnColour, "%s", ls.environment_program.c_str());
+  ImGui::Text("in the model's folder %s", folder.c_str());
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+  ImGui::TextUnformatted("It is the model's environment program, which answers its ?E modules. A program can do "
+                         "anything you can: run it only if you trust where the model came from. Without it the "
+                         "model grows as if the environment never answered.");
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button("Run it")) {
+    s.load.trust.allowed_program = ls.environment_program;
+    reset(s);  // loads the model again, with the program
+    app.framed_structure = -1;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Don't run it")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
 }  // namespace
 
 void record_energies(EnergyPlot& plot, const interp::TraceRow& row) {
@@ -309,6 +347,7 @@ void draw_panels(App& app) {
   ImGui::TextColored(kDimColour, "%.1f ms/frame (%.0f fps)", app.frame_ms, app.frame_ms > 0 ? 1000 / app.frame_ms : 0);
   if (!app.status.empty()) ImGui::TextWrapped("%s", app.status.c_str());
   ImGui::End();
+  consent_dialog(app);
 }
 
 void draw_overlays(App& app) {

@@ -29,7 +29,11 @@ struct CurveXYZ {
 // bspline, bspline-closed, bspline-endpoint, bspline-phantom or bezier; the
 // older contour formats too) and tabulates it at `samples` points (the
 // view file's number, 100 without one). False with a message on a
-// malformed file.
+// malformed file, or one beyond the limits of common/limits.hpp (10,000
+// points, 10,000 samples).
 bool read_curve_file(const std::string& path, int samples, CurveXYZ& out, std::string& error);
+// The same from the file's text (`path` names it).
+bool parse_curve_text(const std::string& text, const std::string& path, int samples, CurveXYZ& out,
+                      std::string& error);
 
 }  // namespace lsd::interp

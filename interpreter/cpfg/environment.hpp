@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/cpfg/trust.hpp"
 #include "interpreter/lsystem/module_string.hpp"
 #include "interpreter/lsystem/symbols.hpp"
 #include "interpreter/turtle/turtle.hpp"
@@ -20,23 +21,64 @@ struct EnvironmentFile {
   std::string path;                  // the .e file
   Channel channel = Channel::kPipes;  // communication type (cpfg's default on Unix: pipes)
   std::string executable;            // the command line of the program
+  int executable_line = 0;           // its line in the file
   // printf formats of the turtle lines sent with each ?E (cpfg_format, printf.hpp); empty: not sent
   std::string position, heading, left, up, line_width, scale_factor;
   bool following_module = true;      // the module after ?E is sent too
   bool interpreted_modules = false;  // "interpreted modules" / "when interpret": graphics lsd does not send
 };
 
-// Reads an environment file; false with a message if it cannot be read or
-// names no executable.
+// Reads an environment file (environment_file.cpp); false with a message if
+// it cannot be read (larger than 16 MiB, common/limits.hpp) or names no executable.
 bool read_environment_file(const std::string& path, EnvironmentFile& out, std::string& error);
+bool parse_environment_file(const std::string& text, const std::string& path, EnvironmentFile& out,
+                            std::string& error);
+// The words of an executable: line (a final `&` left out).
+std::vector<std::string> environment_words(const std::string& executable);
+
+// The program the environment file names, as the user's trust lets lsd
+// take it (docs/language.md 9.7): a name with a `/` inside the model's
+// folder (the .e file's) or a --program-dir; a bare name from a
+// --program-dir, then the model's folder, then PATH only with
+// allow_path_programs. Whether it may be started at all (allow_programs) is
+// the caller's question. False with a message saying why and what allows it.
+bool find_environment_program(const EnvironmentFile& file, const Trust& trust, std::string& program,
+                              std::string& error);
+
+// What an environment program sends back for one step (environment_channel.cpp):
+// its lines up to a Control line with the last-chunk or exit flag, at most
+// 16 MiB in all (common/limits.hpp's kEnvironmentAnswerBytes).
+class AnswerReader {
+ public:
+  // Takes the next bytes; false with a message past the limit.
+  bool feed(const char* data, std::size_t n, std::string& error);
+  // Files and shared memory: the end of one chunk of the program's (a line
+  // without its newline ends there). False with a message when the chunk
+  // had no Control line.
+  bool end_chunk(std::string& error);
+  bool done() const { return done_; }  // the last Control line came
+  std::vector<std::string> lines;     // the answers so far
+
+ private:
+  bool take_line(std::string line);  // true at the last Control line
+  std::string partial_;
+  std::size_t bytes_ = 0;
+  bool done_ = false, control_ = false;
+};
+
+// Writes the answer lines ("<place> E(v1,,v3)") into the ?E modules of s.
+// False with a message at the first line that is not an answer to a ?E of s
+// (or whose values are not finite numbers); the lines before it are written.
+bool apply_environment_answers(const std::vector<std::string>& lines, ModuleString& s, std::string& error);
 
 class EnvironmentProgram {
  public:
-  // Starts the program of the environment file in the file's folder. nullptr
-  // and a message if it cannot be started or does not confirm in time.
-  // timeout_s bounds every wait for the program (LSD_ENVIRONMENT_TIMEOUT).
-  static std::unique_ptr<EnvironmentProgram> start(const EnvironmentFile& file, double timeout_s,
-                                                   std::string& error);
+  // Starts `program` (found by find_environment_program) with the
+  // arguments of the environment file, in the file's folder. nullptr and a
+  // message if it cannot be started or does not confirm in time. timeout_s
+  // bounds every wait for the program (LSD_ENVIRONMENT_TIMEOUT).
+  static std::unique_ptr<EnvironmentProgram> start(const EnvironmentFile& file, const std::string& program,
+                                                   double timeout_s, std::string& error);
   ~EnvironmentProgram();  // tells the program to exit, then kills it if it does not
   EnvironmentProgram(const EnvironmentProgram&) = delete;
   EnvironmentProgram& operator=(const EnvironmentProgram&) = delete;
@@ -47,8 +89,9 @@ class EnvironmentProgram {
   };
   // Sends the queries of string s (step: the derivation step, sent in the
   // control line) and writes the answers into the ?E parameters. False with a
-  // message if the program died, did not answer in time or answered garbage;
-  // the string keeps what was written before that.
+  // message if the program died, did not answer in time, answered garbage
+  // or sent more than the limit; the program is then stopped, and the
+  // string keeps what was written before that.
   bool exchange(ModuleString& s, const SymbolTable& symbols, const std::vector<Query>& queries, int step,
                 std::string& error);
 
@@ -58,7 +101,7 @@ class EnvironmentProgram {
   std::unique_ptr<Impl> impl_;
 };
 
-// The timeout of environment programs: LSD_ENVIRONMENT_TIMEOUT seconds, else 60.
+// The timeout of environment programs: LSD_ENVIRONMENT_TIMEOUT seconds, else 60 (limits::kEnvironmentTimeout).
 double environment_timeout();
 
 }  // namespace lsd::interp

@@ -18,15 +18,29 @@ struct PreprocessOptions {
   // takes VALUE instead of its own text (so -D overrides, as for .ls
   // files); a NAME the file does not define is defined for it.
   std::vector<std::pair<std::string, std::string>> defines;
-  std::vector<std::string> include_dirs;  // searched by #include "..." after the file's folder
+  // The model's folder, which #include may not leave (docs/language.md 9.7;
+  // "": the file's own folder), unless allow_outside (--allow-outside-files).
+  std::string root;
+  bool allow_outside = false;
 };
 
 // True when text needs the preprocessor: a line that starts with '#', or defines to apply.
 bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts);
 
 // Preprocesses text (the contents of path) into out, with line markers.
-// False after diagnostics (a preprocessor error, no `cpp` to run).
+// cpp reads only files lsd wrote: the text, and copies of the files its
+// #include directives name inside the root (src/cpp_includes.hpp); a
+// directive that leaves it is a warning, and is dropped. False after
+// diagnostics (a preprocessor error, no `cpp` to run).
 bool preprocess(const std::string& text, const std::string& path, const PreprocessOptions& opts, std::string& out,
                 std::vector<Diagnostic>& diags);
+
+// The first half of preprocess, without cpp: the text as cpp will read it
+// (L-system characters protected, the #include directives checked and
+// pointed at copies written into `dir`, a folder the caller made); copies
+// holds (copy, the user's file) pairs. False after an error.
+bool prepare_for_cpp(const std::string& text, const std::string& path, const PreprocessOptions& opts,
+                     const std::string& dir, std::string& out, std::vector<std::pair<std::string, std::string>>& copies,
+                     std::vector<Diagnostic>& diags);
 
 }  // namespace lsd::grammar

@@ -49,10 +49,17 @@ struct FunctionSet {
   std::map<int, Contour> contours;        // @#(id): the view file's contour: id file
 };
 
-// Readers; false and a message naming the file on a malformed file.
+// Readers; false and a message naming the file (and the line) on a
+// malformed file, or one beyond common/limits.hpp's limits (16 MiB, 10,000
+// points, 10,000 samples, 1,000 functions in a set).
 bool read_function_file(const std::string& path, SplineFunction& out, std::string& error);
 bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error);
 bool read_contour_file(const std::string& path, Contour& out, std::string& error);
+// The same from a file's text (`path` names it).
+bool parse_function_text(const std::string& text, const std::string& path, SplineFunction& out, std::string& error);
+bool parse_function_set_text(const std::string& text, const std::string& path, std::vector<SplineFunction>& out,
+                             std::string& error);
+bool parse_contour_text(const std::string& text, const std::string& path, Contour& out, std::string& error);
 
 // What the expression machine calls: 0 when there is no such function or curve.
 double function_value(const FunctionSet* set, double id, double x);

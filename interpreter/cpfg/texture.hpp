@@ -24,9 +24,13 @@ struct Texture {
 
 // Reads an image: PNG, JPEG, BMP, TGA, ... (stb_image) or SGI's RGB format
 // (.rgb, .rgba, .bw; greyscale, RGB or RGBA, verbatim or run-length
-// encoded, 8 or 16 bits), which stb_image does not read. Images larger than
-// 16384 pixels on a side are refused. False with a message naming the file.
+// encoded, 8 or 16 bits), which stb_image does not read. Files and images
+// beyond common/limits.hpp's (256 MiB; 16384 pixels on a side, 2^26 in all)
+// are refused. False with a message naming the file.
 bool read_image(const std::string& path, Texture& out, std::string& error);
+// The same from the file's bytes (`path` names it in messages).
+bool decode_image(const std::uint8_t* data, std::size_t size, const std::string& path, Texture& out,
+                  std::string& error);
 
 // The image as PNG bytes, top row first (for the exports); empty when the
 // texture has no image.

@@ -15,6 +15,7 @@
 #include "interpreter/cpfg/spline_functions.hpp"
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cpfg/texture.hpp"
+#include "interpreter/cpfg/trust.hpp"
 
 namespace lsd::interp {
 
@@ -64,25 +65,33 @@ struct CpfgView {
 
 // The files of one cpfg model.
 struct CpfgModelFiles {
+  std::string folder;                  // the model's folder: its files stay inside it (docs/language.md 9.7)
   std::string lsystem;                 // the .l file
   std::string view;                    // the .v file ("" when there is none)
   std::vector<std::string> colourmaps; // .map files, 256 colours each, in order (-m, -m1, -m2)
   std::vector<std::string> materials;  // .mat files (-M)
   std::string animation;               // .a (not used)
-  std::string environment;             // -e file.e: an environment program lsd does not run
+  std::string environment;             // -e file.e: the environment file (environment.hpp)
+  std::vector<grammar::Diagnostic> warnings;  // the files named that leave the folder, not used
 };
 
 // Finds a model's files as vlab does: from a folder or a .l file, the
 // `cpfg ...` line of the folder's `specifications` that names the .l file,
 // else the folder's only .l file, with the .v, .map or .mat of the same
-// name (or the folder's only one). False with a message when no model is
-// found.
-bool find_cpfg_model(const std::string& path, CpfgModelFiles& out, std::string& error);
+// name (or the folder's only one). A file named outside the folder (`..`,
+// an absolute path, a symbolic link that leaves it) is a warning in
+// out.warnings and is not used, unless allow_outside. False with a message
+// when no model is found.
+bool find_cpfg_model(const std::string& path, CpfgModelFiles& out, std::string& error, bool allow_outside = false);
 
-// Reads the view file and what it names. Every command lsd ignores, and
-// every file it cannot read, is a warning located in the view file.
+// Reads the view file and what it names. Every command lsd ignores, every
+// file it cannot read and every file named outside `folder` (whose root ""
+// is the view file's own folder) is a warning located in the view file.
 void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functions,
-                    std::vector<grammar::Diagnostic>& diags);
+                    std::vector<grammar::Diagnostic>& diags, const ModelFolder& folder = {});
+// The same from the view file's text (`path` names it and its folder finds the files it names).
+void read_view_text(std::string text, const std::string& path, CpfgView& view, FunctionSet& functions,
+                    std::vector<grammar::Diagnostic>& diags, const ModelFolder& folder = {});
 
 // The colours of a colour map (.map: 256 RGB bytes) or of materials (.mat:
 // records of an index and 14 bytes; the diffuse colour), appended to the
@@ -92,7 +101,10 @@ bool read_colour_map(const std::string& path, int first, std::vector<std::array<
 bool read_materials(const std::string& path, int first, std::vector<std::array<float, 3>>& palette,
                     std::string& error);
 
-// A surface file (.s): its patches, scaled so that its SIZE becomes `size`.
+// A surface file (.s): its patches, scaled so that its SIZE becomes `size`
+// (surface.cpp). At most 10,000 patches (common/limits.hpp).
 bool read_surface_file(const std::string& path, double size, CpfgSurface& out, std::string& error);
+bool parse_surface_text(const std::string& text, const std::string& path, double size, CpfgSurface& out,
+                        std::string& error);
 
 }  // namespace lsd::interp

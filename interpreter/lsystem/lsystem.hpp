@@ -22,6 +22,10 @@ struct LoadOptions {
   std::string axiom_file;   // --axiom-file: start from a saved string
   std::size_t max_modules = limits::kModules;  // --max-modules: bounds --axiom-file and the axiom's decomposition
   std::string environment;  // a cpfg model's environment file (-e file.e in its specifications)
+  std::string folder;       // a cpfg model's folder, which its files may not leave ("": the .l file's)
+  // What the user allows a cpfg model (docs/language.md 9.7): its environment
+  // program (--allow-programs ...), files outside its folder (--allow-outside-files).
+  Trust trust;
 };
 
 // Simulated time, counted exactly: origin + ticks x dt, one rounding however
@@ -50,11 +54,16 @@ struct Lsystem {
   std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
   Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them
   DeriveScratch scratch;
-  // cpfg's environment program (environment.hpp): the .e file, and the program
-  // once the first ?E is sent; after a failure the ?E keep their values.
+  // cpfg's environment program (environment.hpp): the .e file, the program
+  // lsd would start (found when the model is loaded) and the program once the
+  // first ?E is sent; after a failure the ?E keep their values. Without the
+  // user's consent the program is not started: environment_failed from the
+  // load on, and consent_needed says so (the viewer asks).
   std::string environment_file;
+  std::string environment_program;
   std::shared_ptr<EnvironmentProgram> environment;
   bool environment_failed = false;
+  bool environment_consent_needed = false;
   double time() const { return clock.now(); }
 };
 

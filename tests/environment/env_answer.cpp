@@ -2,9 +2,11 @@
 // of vlab's communication library (interpreter/cpfg/src/environment.cpp), written for
 // lsd's tests. It answers every ?E(a,b,c) with E(x + 1000, 2 y,) where (x, y)
 // is the turtle position it was sent: the third parameter is left alone.
-//   env_answer -e file.e [-k key] [-ext ext] [answer|die|garbage|hang]
+//   env_answer -e file.e [-k key] [-ext ext] [answer|die|garbage|hang|flood]
 // die: ends when the first queries come; garbage: answers a line that is not
-// an answer; hang: never answers.
+// an answer; hang: never answers; flood: answers without end (pipes: lines
+// that are answers, never a Control line; files and memory: chunks that are
+// never the last).
 #include <sys/ipc.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
@@ -36,6 +38,13 @@ int answer(const std::string& in, std::string& out) {
     if (line.rfind("Control", 0) == 0) return std::atoi(line.c_str() + 8);
     if (mode == "die") std::exit(3);
     if (mode == "hang") for (;;) pause();
+    if (mode == "flood" && channel == "pipes") {
+      const std::string a = std::to_string(std::strtoul(line.c_str(), nullptr, 10)) + " E(1,2,3)\n";
+      std::string block;
+      while (block.size() < 65536) block += a;
+      for (;;)
+        if (std::fwrite(block.data(), 1, block.size(), stdout) != block.size()) std::exit(4);
+    }
     unsigned long place = std::strtoul(line.c_str(), nullptr, 10);
     double x = 0, y = 0, z = 0;
     if (!position_format.empty()) {
@@ -113,7 +122,7 @@ int main(int argc, char** argv) {
       in = ss.str();
     }
     const int flags = answer(in, out);
-    out += "Control: 5\n";
+    out += mode == "flood" ? "Control: 0\n" : "Control: 5\n";  // flood: never the last chunk
     if (shm) std::snprintf(shm->from_field, sizeof shm->from_field, "%s", out.c_str());
     else std::ofstream(".from_field" + ext) << out;
     sembuf up{1, 1, 0};

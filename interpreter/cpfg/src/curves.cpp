@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
+#include "common/limits.hpp"
 #include "interpreter/cpfg/spline_functions.hpp"
+#include "interpreter/cpfg/trust.hpp"
 
 namespace lsd::interp {
 namespace {
@@ -58,7 +59,10 @@ Vector3d CurveXYZ::at(double t) const {
   if (type == Type::kEndpoint) {
     const double u = t * (double(m) - 3.000001);
     auto w = [&](int i) { return nk(4, i, u, m); };
-    for (int a = 0; a < 3; ++a) p[a] = axis(a, w, 0, m - 1);
+    // cpfg sums over every point; away from the four around u the basis is
+    // an exact 0, so the sum over those (and one more each side) is the same
+    const int j = int(std::floor(std::max(u, 0.0))) + 3;
+    for (int a = 0; a < 3; ++a) p[a] = axis(a, w, std::max(0, j - 4), std::min(m - 1, j + 1));
     return p;
   }
   const int i = std::clamp(3 + int(t * (m - 3.000001)), 3, m - 1);
@@ -84,12 +88,24 @@ Vector3d CurveXYZ::at_length(double t) const {
 }
 
 bool read_curve_file(const std::string& path, int samples, CurveXYZ& out, std::string& error) {
+  std::string text;
+  return read_model_file(path, limits::kModelFileBytes, limits::kModelFileBytesText, text, error) &&
+         parse_curve_text(text, path, samples, out, error);
+}
+
+bool parse_curve_text(const std::string& text, const std::string& path, int samples, CurveXYZ& out,
+                      std::string& error) {
+  if (samples > limits::kCurveSamples) {
+    error = path + ": " + std::to_string(samples) + " samples: more than the limit of " + limits::kCurveSamplesText +
+            " samples";
+    return false;
+  }
   Contour c;  // the points, with their multiplicities, in every format
-  if (!read_contour_file(path, c, error)) return false;
+  if (!parse_contour_text(text, path, c, error)) return false;
   out = CurveXYZ{};
   out.name = c.name;
   out.points = c.points;
-  std::ifstream in(path);
+  std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     std::istringstream ls(line);
@@ -110,7 +126,7 @@ bool read_curve_file(const std::string& path, int samples, CurveXYZ& out, std::s
     p.push_back(2 * p[p.size() - 1] - p[p.size() - 2]);
   }
   // the table of arc lengths (createAPoints)
-  samples = std::clamp(samples, 2, 100000);
+  samples = std::max(samples, 2);
   out.arc.assign(std::size_t(samples), 0.0);
   Vector3d prev = out.at(0);
   for (int i = 1; i < samples; ++i) {

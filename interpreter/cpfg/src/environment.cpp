@@ -35,7 +35,7 @@
 #include <sstream>
 #include <thread>
 
-#include "common/text.hpp"
+#include "common/limits.hpp"
 #include "interpreter/cpfg/printf.hpp"
 
 namespace lsd::interp {
@@ -50,8 +50,6 @@ struct SharedMemory {
   char to_field[kToField];
   char from_field[kFromField];
 };
-
-using text::trim;
 
 // write(2) to a program's pipe with SIGPIPE blocked for this thread and a
 // pending one taken back: a dead program is told by EPIPE, and the library
@@ -71,13 +69,6 @@ ssize_t write_to_program(int fd, const char* data, std::size_t size) {
   return n;
 }
 
-std::vector<std::string> words_of(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> w;
-  for (std::string x; in >> x;) w.push_back(x);
-  return w;
-}
-
 using Clock = std::chrono::steady_clock;
 
 std::string seconds(double s) {
@@ -86,75 +77,7 @@ std::string seconds(double s) {
   return o.str();
 }
 
-// An executable: a name with a slash from the folder, else on PATH, else in the folder.
-std::string find_program(const std::string& name, const std::string& folder) {
-  auto runnable = [](const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
-  if (name.find('/') != std::string::npos) {
-    const fs::path p = fs::path(name).is_absolute() ? fs::path(name) : fs::path(folder) / name;
-    return runnable(p) ? p.string() : "";
-  }
-  if (const char* path = std::getenv("PATH")) {
-    std::string dirs = path;
-    std::size_t b = 0;
-    while (b <= dirs.size()) {
-      std::size_t e = dirs.find(':', b);
-      if (e == std::string::npos) e = dirs.size();
-      const fs::path p = fs::path(e > b ? dirs.substr(b, e - b) : ".") / name;
-      if (runnable(p)) return fs::absolute(p).string();
-      b = e + 1;
-    }
-  }
-  const fs::path p = fs::path(folder) / name;
-  return runnable(p) ? fs::absolute(p).string() : "";
-}
-
 }  // namespace
-
-double environment_timeout() {
-  if (const char* t = std::getenv("LSD_ENVIRONMENT_TIMEOUT")) {
-    char* end = nullptr;
-    const double v = std::strtod(t, &end);
-    if (end != t && v > 0) return v;
-  }
-  return 60;
-}
-
-bool read_environment_file(const std::string& path, EnvironmentFile& out, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot read the environment file";
-    return false;
-  }
-  out = EnvironmentFile{};
-  out.path = path;
-  for (std::string line; std::getline(in, line);) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    const std::string key = trim(line.substr(0, colon));
-    std::string value = line.substr(colon + 1);  // a format keeps its spaces: the program skips them
-    if (!value.empty() && value.back() == '\r') value.pop_back();
-    const std::vector<std::string> w = words_of(value);
-    if (key == "communication type" && !w.empty()) {
-      if (w[0] == "files") out.channel = EnvironmentFile::Channel::kFiles;
-      else if (w[0] == "memory") out.channel = EnvironmentFile::Channel::kMemory;
-      else if (w[0] == "sockets") out.channel = EnvironmentFile::Channel::kSockets;
-      else out.channel = EnvironmentFile::Channel::kPipes;
-    } else if (key == "executable") out.executable = trim(value);
-    else if (key == "turtle position") out.position = value;
-    else if (key == "turtle heading") out.heading = value;
-    else if (key == "turtle left") out.left = value;
-    else if (key == "turtle up") out.up = value;
-    else if (key == "turtle line width") out.line_width = value;
-    else if (key == "turtle scale factor") out.scale_factor = value;
-    else if (key == "following module" && !w.empty()) out.following_module = w[0] != "no";
-    else if (key == "interpreted modules" || key == "when interpret") out.interpreted_modules = true;
-  }
-  if (out.executable.empty()) {
-    error = "the environment file names no executable";
-    return false;
-  }
-  return true;
-}
 
 struct EnvironmentProgram::Impl {
   EnvironmentFile file;
@@ -207,6 +130,7 @@ struct EnvironmentProgram::Impl {
   // last-chunk flag (the program sends its answers in chunks of its own).
   bool pipe_exchange(const std::string& out, std::vector<std::string>& lines, std::string& error) {
     std::size_t written = 0;
+    AnswerReader answers;
     const auto end = Clock::now() + std::chrono::duration<double>(timeout);
     for (;;) {
       pollfd p[2] = {{from_fd, POLLIN, 0}, {to_fd, POLLOUT, 0}};
@@ -235,17 +159,10 @@ struct EnvironmentProgram::Impl {
           error = "the program ended";
           return false;
         }
-        if (n > 0) from_buffer.append(buf, std::size_t(n));
-        std::size_t nl;
-        while ((nl = from_buffer.find('\n')) != std::string::npos) {
-          std::string line = from_buffer.substr(0, nl);
-          from_buffer.erase(0, nl + 1);
-          if (line.rfind("Control", 0) == 0) {
-            const int flags = std::atoi(line.c_str() + 8);
-            if (flags & (kLastChunk | kExit)) return true;
-            continue;
-          }
-          lines.push_back(line);
+        if (n > 0 && !answers.feed(buf, std::size_t(n), error)) return false;
+        if (answers.done()) {
+          lines.insert(lines.end(), answers.lines.begin(), answers.lines.end());
+          return true;
         }
       }
       if (Clock::now() > end) {
@@ -269,33 +186,26 @@ struct EnvironmentProgram::Impl {
         return false;
       }
     }
-    for (;;) {
+    AnswerReader answers;
+    const auto end = Clock::now() + std::chrono::duration<double>(timeout);
+    while (!answers.done()) {
       raise(0);
       if (!lower(1, error)) return false;
       std::string in;
-      if (shm) in.assign(shm->from_field, strnlen(shm->from_field, kFromField));
-      else {
-        std::ifstream f(from_name, std::ios::binary);
-        std::stringstream ss;
-        ss << f.rdbuf();
-        in = ss.str();
+      if (shm) {
+        in.assign(shm->from_field, strnlen(shm->from_field, kFromField));
+      } else if (!read_model_file(from_name, limits::kEnvironmentAnswerBytes, limits::kEnvironmentAnswerBytesText, in,
+                                  error)) {
+        return false;
       }
-      std::istringstream is(in);
-      bool control = false;
-      for (std::string line; std::getline(is, line);) {
-        if (line.rfind("Control", 0) == 0) {
-          const int flags = std::atoi(line.c_str() + 8);
-          if (flags & (kLastChunk | kExit)) return true;
-          control = true;
-          break;
-        }
-        lines.push_back(line);
-      }
-      if (!control) {
-        error = "its answers end without a Control line";
+      if (!answers.feed(in.data(), in.size(), error) || !answers.end_chunk(error)) return false;
+      if (!answers.done() && Clock::now() > end) {  // a program that sends chunks without end
+        error = "the program did not finish its answers within " + seconds(timeout);
         return false;
       }
     }
+    lines.insert(lines.end(), answers.lines.begin(), answers.lines.end());
+    return true;
   }
 
   bool send(const std::vector<std::string>& items, int step, std::vector<std::string>& lines, std::string& error) {
@@ -360,8 +270,8 @@ struct EnvironmentProgram::Impl {
   }
 };
 
-std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentFile& file, double timeout_s,
-                                                              std::string& error) {
+std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentFile& file, const std::string& program,
+                                                              double timeout_s, std::string& error) {
   using Channel = EnvironmentFile::Channel;
   if (file.channel == Channel::kSockets) {
     error = "communication type sockets is not supported (pipes, files and memory are)";
@@ -373,15 +283,9 @@ std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentF
   m.file = file;
   m.timeout = timeout_s;
   m.folder = fs::absolute(fs::path(file.path)).parent_path().string();
-  std::vector<std::string> args = words_of(file.executable);
-  if (!args.empty() && args.back() == "&") args.pop_back();
-  if (args.empty()) {
+  const std::vector<std::string> args = environment_words(file.executable);
+  if (args.empty() || program.empty()) {
     error = "the environment file names no executable";
-    return nullptr;
-  }
-  const std::string program = find_program(args[0], m.folder);
-  if (program.empty()) {
-    error = "program '" + args[0] + "' not found (on PATH or in " + m.folder + ")";
     return nullptr;
   }
   // cpfg's switches: -e <the .e file> unless given, then -k <key> [-ext <ext>] for files and memory
@@ -502,35 +406,6 @@ EnvironmentProgram::~EnvironmentProgram() {
 
 namespace {
 
-// "<place> E(v1,,v3)": false if it is not such a line.
-bool parse_answer(const std::string& line, unsigned long& place, std::vector<std::pair<bool, double>>& values) {
-  char* end = nullptr;
-  place = std::strtoul(line.c_str(), &end, 10);
-  if (end == line.c_str()) return false;
-  const char* e = std::strchr(end, 'E');
-  if (!e) return false;
-  values.clear();
-  if (e[1] != '(') return true;
-  const char* close = std::strchr(e, ')');
-  if (!close) return false;
-  const std::string inside(e + 2, close);
-  std::size_t b = 0;
-  for (;;) {
-    std::size_t c = inside.find(',', b);
-    const std::string v = trim(inside.substr(b, c == std::string::npos ? std::string::npos : c - b));
-    if (v.empty()) values.push_back({false, 0.0});
-    else {
-      char* ve = nullptr;
-      const double x = std::strtod(v.c_str(), &ve);
-      if (*ve != '\0') return false;
-      values.push_back({true, x});
-    }
-    if (c == std::string::npos) break;
-    b = c + 1;
-  }
-  return true;
-}
-
 void write_module(std::string& out, const std::string& name, const double* p, int np) {
   out += name;
   if (np == 0) return;
@@ -580,19 +455,9 @@ bool EnvironmentProgram::exchange(ModuleString& s, const SymbolTable& symbols, c
     m.stop();
     return false;
   }
-  std::vector<std::pair<bool, double>> values;
-  for (const std::string& line : lines) {
-    if (trim(line).empty()) continue;
-    unsigned long place = 0;
-    if (!parse_answer(line, place, values) || place >= s.size() || s.sym[place] != kSymQueryE) {
-      error = "an answer lsd cannot read: '" + line.substr(0, 80) + "'";
-      m.stop();
-      return false;
-    }
-    double* p = s.param(place);
-    const std::size_t n = std::min(values.size(), std::size_t(s.nparams(place)));
-    for (std::size_t k = 0; k < n; ++k)
-      if (values[k].first) p[k] = values[k].second;
+  if (!apply_environment_answers(lines, s, error)) {
+    m.stop();
+    return false;
   }
   return true;
 }

@@ -12,7 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "common/limits.hpp"
+#include "interpreter/cpfg/src/cpp_includes.hpp"
 
 namespace lsd::grammar {
 namespace {
@@ -132,6 +135,36 @@ struct TempFile {
   }
 };
 
+// A private folder for the file cpp reads and the copies of what it includes.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    const char* dir = std::getenv("TMPDIR");
+    std::string p = std::string(dir && *dir ? dir : "/tmp") + "/lsd_cpp_XXXXXX";
+    if (::mkdtemp(p.data())) path = p;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path.empty()) std::filesystem::remove_all(path, ec);
+  }
+};
+
+// The files cpp's line markers name ("# 12 \"file\" 2"), in order.
+std::vector<std::string> marker_files(const std::string& out) {
+  std::vector<std::string> files;
+  std::size_t p = 0;
+  while (p < out.size()) {
+    std::size_t e = out.find('\n', p);
+    if (e == std::string::npos) e = out.size();
+    if (out.compare(p, 2, "# ") == 0 && p + 2 < e && std::isdigit(static_cast<unsigned char>(out[p + 2]))) {
+      const std::size_t q1 = out.find('"', p), q2 = q1 == std::string::npos ? q1 : out.rfind('"', e);
+      if (q1 != std::string::npos && q2 != std::string::npos && q2 > q1 && q2 < e) files.push_back(out.substr(q1 + 1, q2 - q1 - 1));
+    }
+    p = e + 1;
+  }
+  return files;
+}
+
 // Runs argv with standard output and error into files; its exit status, or
 // -1 when it could not run. The preprocessor is bounded: 60 s of processor
 // time and 1 GiB of output.
@@ -163,7 +196,8 @@ int run(const std::vector<std::string>& argv, const std::string& out, const std:
 }
 
 // gcc's "FILE:LINE:COL: error: MESSAGE" lines, as diagnostics in the user's files.
-void report(const std::string& err, const std::string& tmp, const std::string& path, std::vector<Diagnostic>& diags) {
+void report(const std::string& err, const std::vector<std::pair<std::string, std::string>>& names, const std::string& path,
+            std::vector<Diagnostic>& diags) {
   std::istringstream in(err);
   std::string line;
   bool any = false;
@@ -185,13 +219,22 @@ void report(const std::string& err, const std::string& tmp, const std::string& p
         pos = {std::atoi(where.c_str() + c2 + 1), 1};
       }
     }
-    if (file == tmp) file = path;
     std::string msg = line.substr(at + (e != std::string::npos ? 9 : 15));
-    for (std::size_t p = msg.find(tmp); p != std::string::npos; p = msg.find(tmp)) msg.replace(p, tmp.size(), path);
+    for (const auto& [tmp, real] : names) {
+      if (file == tmp) file = real;
+      for (std::size_t p = msg.find(tmp); p != std::string::npos; p = msg.find(tmp, p + real.size()))
+        msg.replace(p, tmp.size(), real);
+    }
     diags.push_back({file, pos, "preprocessor: " + msg});
     any = true;
   }
-  if (!any) diags.push_back({path, {}, "the C preprocessor failed: " + err.substr(0, 300)});
+  if (!any) {
+    std::string msg = err.substr(0, 300);
+    for (const auto& [tmp, real] : names)
+      for (std::size_t p = msg.find(tmp); p != std::string::npos; p = msg.find(tmp, p + real.size()))
+        msg.replace(p, tmp.size(), real);
+    diags.push_back({path, {}, "the C preprocessor failed: " + msg});
+  }
 }
 
 }  // namespace
@@ -207,50 +250,84 @@ bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts) 
   return false;
 }
 
+bool prepare_for_cpp(const std::string& text, const std::string& path, const PreprocessOptions& opts,
+                     const std::string& dir, std::string& out, std::vector<std::pair<std::string, std::string>>& copies,
+                     std::vector<Diagnostic>& diags) {
+  out = protect(text);
+  IncludeCopies c;
+  c.dir = dir;
+  IncludeRules rules;
+  rules.root = opts.root.empty() ? folder_of(path) : opts.root;
+  rules.allow_outside = opts.allow_outside;
+  rules.prepare = protect;
+  const bool ok = rewrite_includes(out, path, rules, c, diags);
+  copies = std::move(c.names);
+  return ok;
+}
+
 bool preprocess(const std::string& text, const std::string& path, const PreprocessOptions& opts, std::string& out,
                 std::vector<Diagnostic>& diags) {
-  std::string input = protect(text);
-  const std::vector<std::string> overridden = override_defines(input, opts);
-  TempFile src(".l"), result(".i"), errors(".err");
-  if (src.path.empty() || result.path.empty() || errors.path.empty()) {
+  TempDir dir;
+  TempFile result(".i"), errors(".err");
+  if (dir.path.empty() || result.path.empty() || errors.path.empty()) {
     diags.push_back({path, {}, "cannot create a temporary file for the C preprocessor"});
     return false;
   }
+  std::string input;
+  std::vector<std::pair<std::string, std::string>> names;  // the copies: temporary file -> the user's
+  if (!prepare_for_cpp(text, path, opts, dir.path, input, names, diags)) return false;
+  const std::vector<std::string> overridden = override_defines(input, opts);
+  const std::string src = dir.path + "/main.l";
   {
-    std::ofstream f(src.path, std::ios::binary);
+    std::ofstream f(src, std::ios::binary);
     f << input;
-    if (!f) {
+    if (!f.flush()) {
       diags.push_back({path, {}, "cannot write a temporary file for the C preprocessor"});
       return false;
     }
   }
-  std::vector<std::string> argv = {"cpp", "-x", "c", "-undef", "-nostdinc", "-I", folder_of(path)};
-  for (const auto& dir : opts.include_dirs) argv.insert(argv.end(), {"-I", dir});
+  // No -I: every #include names one of the copies already (cpp_includes.hpp).
+  std::vector<std::string> argv = {"cpp", "-x", "c", "-undef", "-nostdinc"};
   for (const auto& [name, value] : opts.defines)
     if (std::find(overridden.begin(), overridden.end(), name) == overridden.end()) argv.push_back("-D" + name + "=" + value);
-  argv.push_back(src.path);
+  argv.push_back(src);
   const int status = run(argv, result.path, errors.path);
   if (status < 0) {
     diags.push_back({path, {}, "cannot run the C preprocessor 'cpp', which cpfg files with '#' lines need "
                                "(install the Debian package cpp)"});
     return false;
   }
+  const bool complete = read_all(result.path, out, limits::kLsFileBytes * 4);
+  // What cpp read, by its line markers: only the files lsd wrote. (A file
+  // that got past the check above is refused here, with cpp's messages.)
+  for (const std::string& f : marker_files(out)) {
+    const bool known = f == src || f == "<built-in>" || f == "<command-line>" ||
+                       std::any_of(names.begin(), names.end(), [&](const auto& c) { return c.first == f; });
+    if (!known) {
+      out.clear();
+      diags.push_back({path, {}, "the C preprocessor read '" + f + "', which lsd did not give it: the file is not used"});
+      return false;
+    }
+  }
   std::string err;
   read_all(errors.path, err, std::size_t(1) << 20);
+  // The messages and markers name the temporary files: name the user's instead.
+  names.push_back({src, path});
   if (status != 0) {
-    report(err, src.path, path, diags);
+    report(err, names, path, diags);
     return false;
   }
-  if (!read_all(result.path, out, limits::kLsFileBytes * 4)) {
+  if (!complete) {
     diags.push_back({path, {}, "the preprocessed file is larger than " +
                                    std::to_string(limits::kLsFileBytes * 4 >> 20) + " MiB"});
     return false;
   }
   restore(out);
-  // The markers name the temporary file: name the user's instead.
-  const std::string quoted = "\"" + src.path + "\"";
-  for (std::size_t p = out.find(quoted); p != std::string::npos; p = out.find(quoted, p + path.size() + 2))
-    out.replace(p, quoted.size(), "\"" + path + "\"");
+  for (const auto& [tmp, real] : names) {
+    const std::string quoted = "\"" + tmp + "\"", wanted = "\"" + real + "\"";
+    for (std::size_t p = out.find(quoted); p != std::string::npos; p = out.find(quoted, p + wanted.size()))
+      out.replace(p, quoted.size(), wanted);
+  }
   return true;
 }
 

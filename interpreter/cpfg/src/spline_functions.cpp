@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
+
+#include "common/limits.hpp"
+#include "interpreter/cpfg/trust.hpp"
 
 namespace lsd::interp {
 namespace {
@@ -28,18 +30,35 @@ V segment(const V& p0, const V& p1, const V& p2, const V& p3, double s) {
          6.0;
 }
 
-// Lines of a text file without the empty ones.
-bool read_lines(const std::string& path, std::vector<std::string>& lines, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot open '" + path + "'";
-    return false;
-  }
+// The lines of a text that are not blank, with their numbers (for messages).
+struct Lines {
+  std::vector<std::string> text;
+  std::vector<int> number;
+  std::size_t size() const { return text.size(); }
+  const std::string& operator[](std::size_t i) const { return text[i]; }
+  std::string at(std::size_t i) const { return "line " + std::to_string(i < number.size() ? number[i] : 0) + ": "; }
+};
+
+Lines lines_of(const std::string& content) {
+  Lines lines;
+  std::istringstream in(content);
   std::string l;
-  while (std::getline(in, l)) {
+  for (int n = 1; std::getline(in, l); ++n) {
     if (!l.empty() && l.back() == '\r') l.pop_back();
-    if (l.find_first_not_of(" \t") != std::string::npos) lines.push_back(l);
+    if (l.find_first_not_of(" \t") == std::string::npos) continue;
+    lines.text.push_back(l);
+    lines.number.push_back(n);
   }
+  return lines;
+}
+
+// A count read from a file (`key n`): at least lo, at most limit (limit_text
+// in words) of `noun`s.
+bool count_in_range(long n, long lo, long limit, const char* key, const char* noun, const char* limit_text,
+                    std::string& error) {
+  const std::string said = std::string("'") + key + " " + std::to_string(n) + "': ";
+  if (n < lo) return error = said + "at least " + std::to_string(lo) + " " + noun + " are needed", false;
+  if (n > limit) return error = said + "more than the limit of " + limit_text + " " + noun, false;
   return true;
 }
 
@@ -54,9 +73,9 @@ bool field(const std::string& line, const char* key, std::string& value) {
 
 // One function from lines[i...] (fver 1 1, or the older "range:" form);
 // advances i past it.
-bool parse_function(const std::vector<std::string>& lines, std::size_t& i, SplineFunction& f, std::string& error) {
+bool parse_function(const Lines& lines, std::size_t& i, SplineFunction& f, std::string& error) {
   std::string v;
-  int samples = 0;
+  long samples = 0;
   if (i < lines.size() && field(lines[i], "range:", v)) {
     ++i;
   } else if (i < lines.size() && field(lines[i], "fver", v)) {
@@ -81,14 +100,17 @@ bool parse_function(const std::vector<std::string>& lines, std::size_t& i, Splin
     error = "expected 'points:'";
     return false;
   }
-  int n = 0;
+  long n = 0;
   std::istringstream(v) >> n;
-  ++i;
-  if (n < 4 || n > 100000) {
-    error = "a function needs at least 4 points";
+  if (!count_in_range(n, 4, limits::kCurvePoints, "points:", "points", limits::kCurvePointsText, error)) {
+    error = lines.at(i) + error;
     return false;
   }
-  for (int k = 0; k < n; ++k, ++i) {
+  if (!count_in_range(std::max(samples, 0L), 0, limits::kCurveSamples, "samples:", "samples", limits::kCurveSamplesText,
+                      error))
+    return false;
+  ++i;
+  for (long k = 0; k < n; ++k, ++i) {
     if (i >= lines.size()) {
       error = "the file ends before its " + std::to_string(n) + " points";
       return false;
@@ -97,7 +119,7 @@ bool parse_function(const std::vector<std::string>& lines, std::size_t& i, Splin
     double x, y;
     int mult = 1;
     if (!(ls >> x >> y) || !std::isfinite(x) || !std::isfinite(y)) {
-      error = "expected a point 'x y' in '" + lines[i] + "'";
+      error = lines.at(i) + "expected a point 'x y' in '" + lines[i].substr(0, 80) + "'";
       return false;
     }
     ls >> mult;
@@ -105,7 +127,6 @@ bool parse_function(const std::vector<std::string>& lines, std::size_t& i, Splin
     for (int m = 0; m < mult; ++m) f.points.emplace_back(double(float(x)), double(float(y)));  // cpfg reads floats
   }
   if (samples > 2) {
-    samples = std::min(samples, 100000);
     f.table.clear();
     SplineFunction exact = f;
     for (int k = 0; k < samples; ++k) f.table.push_back(exact(double(k) / (samples - 1)));
@@ -133,7 +154,10 @@ Vector2d SplineFunction::point(double d) const {
   if (n < 3) return points.empty() ? Vector2d(0, 0) : points.back();
   const double u = std::clamp(d, 0.0, 1.0) * (n - 2);
   Vector2d sum(0, 0);
-  for (int k = 0; k <= n; ++k) {
+  // cpfg sums over every point; outside the four around u the basis is an
+  // exact 0, so the sum over those (and one more each side) is the same
+  const int j = int(std::floor(u)) + 3;
+  for (int k = std::max(0, j - 4); k <= std::min(n, j + 1); ++k) {
     const double b = basis(k, 4, u, n);
     sum.x() += points[std::size_t(k)].x() * b;
     sum.y() += points[std::size_t(k)].y() * b;
@@ -226,9 +250,18 @@ std::vector<Vector3d> Contour::ring(int sides) const {
   return out;
 }
 
-bool read_function_file(const std::string& path, SplineFunction& out, std::string& error) {
-  std::vector<std::string> lines;
-  if (!read_lines(path, lines, error)) return false;
+namespace {
+
+bool read_lines(const std::string& path, Lines& lines, std::string& error) {
+  std::string content;
+  if (!read_model_file(path, limits::kModelFileBytes, limits::kModelFileBytesText, content, error)) return false;
+  lines = lines_of(content);
+  return true;
+}
+
+std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
+
+bool function_of(const Lines& lines, const std::string& path, SplineFunction& out, std::string& error) {
   std::size_t i = 0;
   out = SplineFunction{};
   if (!parse_function(lines, i, out, error)) {
@@ -236,24 +269,32 @@ bool read_function_file(const std::string& path, SplineFunction& out, std::strin
     return false;
   }
   if (out.name.empty()) {  // the file name without its extension
-    std::string n = path.substr(path.find_last_of('/') + 1);
+    const std::string n = base_name(path);
     out.name = n.substr(0, n.rfind('.'));
   }
   return true;
 }
 
-bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error) {
-  std::vector<std::string> lines;
-  if (!read_lines(path, lines, error)) return false;
+bool function_set_of(const Lines& lines, const std::string& path, std::vector<SplineFunction>& out,
+                     std::string& error) {
   std::string v;
   std::size_t i = 0;
   if (i < lines.size() && field(lines[i], "funcgalleryver", v)) ++i;
-  int items = -1;
+  long items = -1;
   if (i < lines.size() && field(lines[i], "items:", v)) {
     std::istringstream(v) >> items;
+    if (!count_in_range(items, 0, limits::kFunctionSetItems, "items:", "functions", limits::kFunctionSetItemsText,
+                        error)) {
+      error = path + ": " + lines.at(i) + error;
+      return false;
+    }
     ++i;
   }
-  while (i < lines.size() && (items < 0 || int(out.size()) < items)) {
+  while (i < lines.size() && (items < 0 || long(out.size()) < items)) {
+    if (long(out.size()) >= limits::kFunctionSetItems) {
+      error = path + ": more functions than the limit of " + std::string(limits::kFunctionSetItemsText);
+      return false;
+    }
     SplineFunction f;
     if (!parse_function(lines, i, f, error)) {
       error = path + ": function " + std::to_string(out.size() + 1) + ": " + error;
@@ -264,24 +305,24 @@ bool read_function_set(const std::string& path, std::vector<SplineFunction>& out
   return true;
 }
 
-bool read_contour_file(const std::string& path, Contour& out, std::string& error) {
-  std::vector<std::string> lines;
-  if (!read_lines(path, lines, error)) return false;
+bool contour_of(const Lines& lines, const std::string& path, Contour& out, std::string& error) {
   out = Contour{};
   std::string v;
   std::size_t i = 0;
-  int n = 0;
+  long n = 0;
   bool multiplicity = false;
   auto fail = [&](const std::string& why) {
     error = path + ": " + why;
     return false;
   };
-  if (lines.empty()) return fail("the file is empty");
+  if (lines.size() == 0) return fail("the file is empty");
+  std::size_t count_line = 0;
   if (field(lines[0], "cver", v) || field(lines[0], "version:", v)) {  // cuspy's versions 1.1 to 1.4
     multiplicity = true;
     for (i = 1; i < lines.size() && !field(lines[i], "points:", v); ++i) {
     }
     if (i >= lines.size()) return fail("expected 'points:'");
+    count_line = i;
     std::istringstream(v) >> n;
     for (++i; i < lines.size(); ++i) {
       std::string t;
@@ -289,9 +330,9 @@ bool read_contour_file(const std::string& path, Contour& out, std::string& error
         t.erase(0, t.find_first_not_of(" \t"));
         out.closed = !t.empty() && t[0] == 'c';
       } else if (field(lines[i], "markers:", t)) {
-        int m = 0;
+        long m = 0;
         std::istringstream(t) >> m;
-        i += std::size_t(std::max(m, 0));
+        i += std::size_t(std::clamp(m, 0L, long(lines.size())));
       } else if (!(field(lines[i], "samples:", t) || field(lines[i], "name:", t) ||
                    field(lines[i], "background:", t) || field(lines[i], "heading:", t) ||
                    field(lines[i], "up:", t) || field(lines[i], "size:", t) || field(lines[i], "range:", t) ||
@@ -307,19 +348,50 @@ bool read_contour_file(const std::string& path, Contour& out, std::string& error
     out.closed = type == "closed";
     i = 1;
   }
-  if (n < 1 || n > 100000) return fail("a contour needs points");
-  for (int k = 0; k < n; ++k, ++i) {
+  if (!count_in_range(n, 1, limits::kCurvePoints, "points:", "points", limits::kCurvePointsText, error))
+    return fail(lines.at(count_line) + error);
+  for (long k = 0; k < n; ++k, ++i) {
     if (i >= lines.size()) return fail("the file ends before its " + std::to_string(n) + " points");
     std::istringstream ls(lines[i]);
     double x, y, z = 0;
     int mult = 1;
-    if (!(ls >> x >> y)) return fail("expected a point 'x y z' in '" + lines[i] + "'");
+    if (!(ls >> x >> y)) return fail(lines.at(i) + "expected a point 'x y z' in '" + lines[i].substr(0, 80) + "'");
     ls >> z;
     if (multiplicity) ls >> mult;
     for (int m = 0; m < std::clamp(mult, 1, 3); ++m) out.points.emplace_back(x, y, z);
   }
-  out.name = path.substr(path.find_last_of('/') + 1);
+  out.name = base_name(path);
   return true;
+}
+
+}  // namespace
+
+bool read_function_file(const std::string& path, SplineFunction& out, std::string& error) {
+  Lines lines;
+  return read_lines(path, lines, error) && function_of(lines, path, out, error);
+}
+
+bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error) {
+  Lines lines;
+  return read_lines(path, lines, error) && function_set_of(lines, path, out, error);
+}
+
+bool read_contour_file(const std::string& path, Contour& out, std::string& error) {
+  Lines lines;
+  return read_lines(path, lines, error) && contour_of(lines, path, out, error);
+}
+
+bool parse_function_text(const std::string& text, const std::string& path, SplineFunction& out, std::string& error) {
+  return function_of(lines_of(text), path, out, error);
+}
+
+bool parse_function_set_text(const std::string& text, const std::string& path, std::vector<SplineFunction>& out,
+                             std::string& error) {
+  return function_set_of(lines_of(text), path, out, error);
+}
+
+bool parse_contour_text(const std::string& text, const std::string& path, Contour& out, std::string& error) {
+  return contour_of(lines_of(text), path, out, error);
 }
 
 double function_value(const FunctionSet* set, double id, double x) {

@@ -8,16 +8,18 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "common/limits.hpp"
+#include "interpreter/cpfg/trust.hpp"
 
 namespace lsd::interp {
 namespace {
 
-constexpr int kMaxSide = limits::kImageSide;
-constexpr std::size_t kMaxFileBytes = limits::kImageFileBytes;
+bool size_allowed(long w, long h) {
+  return w >= 1 && h >= 1 && w <= limits::kImageSide && h <= limits::kImageSide &&
+         std::size_t(w) * std::size_t(h) <= limits::kImagePixels;
+}
+const std::string kTooLarge = std::string("larger than ") + limits::kImageSizeText;
 
 unsigned be16(const std::uint8_t* p) { return unsigned(p[0]) << 8 | p[1]; }
 std::uint32_t be32(const std::uint8_t* p) {
@@ -28,7 +30,14 @@ std::uint32_t be32(const std::uint8_t* p) {
 // dimension, xsize, ysize, zsize), then the channels plane by plane, each
 // bottom row first, verbatim or run-length encoded with a table of row
 // offsets and lengths.
-bool read_sgi(const std::vector<std::uint8_t>& f, Texture& out, std::string& why) {
+struct Bytes {
+  const std::uint8_t* p;
+  std::size_t n;
+  std::size_t size() const { return n; }
+  const std::uint8_t& operator[](std::size_t i) const { return p[i]; }
+};
+
+bool read_sgi(const Bytes& f, Texture& out, std::string& why) {
   if (f.size() < 512) return why = "an SGI image shorter than its header", false;
   const bool rle = f[2] == 1;
   const int bpc = f[3];
@@ -38,13 +47,18 @@ bool read_sgi(const std::vector<std::uint8_t>& f, Texture& out, std::string& why
     return why = "an SGI image of a kind lsd does not read (storage " + std::to_string(f[2]) + ", " +
                  std::to_string(bpc) + " bytes per channel, dimension " + std::to_string(dim) + ")",
            false;
-  if (xs < 1 || ys < 1 || zs < 1 || xs > kMaxSide || ys > kMaxSide) return why = "an SGI image of no pixels or too many", false;
+  if (xs < 1 || ys < 1 || zs < 1) return why = "an SGI image of no pixels", false;
+  if (!size_allowed(xs, ys))
+    return why = "an SGI image of " + std::to_string(xs) + " x " + std::to_string(ys) + " pixels, " + kTooLarge, false;
   const std::size_t row_bytes = std::size_t(xs) * bpc, rows = std::size_t(ys) * zs;
+  const int channels = std::min(zs, 4);
+  // the data the pixels need, before the pixels are made
+  if (!rle && 512 + std::size_t(channels) * ys * row_bytes > f.size()) return why = "an SGI image cut short", false;
+  if (rle && 512 + 8 * rows > f.size()) return why = "an SGI image cut short (its row tables)", false;
   std::vector<std::uint8_t> row(row_bytes);
   out.width = xs;
   out.height = ys;
   out.rgba.assign(std::size_t(xs) * ys * 4, 255);
-  const int channels = std::min(zs, 4);
   for (int z = 0; z < channels; ++z)
     for (int y = 0; y < ys; ++y) {
       const std::size_t r = std::size_t(z) * ys + y;
@@ -91,28 +105,27 @@ bool read_sgi(const std::vector<std::uint8_t>& f, Texture& out, std::string& why
 
 }  // namespace
 
-bool read_image(const std::string& path, Texture& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return error = "cannot open the image '" + path + "'", false;
-  std::vector<std::uint8_t> f;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    f.insert(f.end(), buf, buf + in.gcount());
-    if (f.size() > kMaxFileBytes) return error = "the image '" + path + "' is larger than 256 MiB", false;
-  }
+bool decode_image(const std::uint8_t* data, std::size_t size, const std::string& path, Texture& out,
+                  std::string& error) {
+  const Bytes f{data, size};
   out.file = path;
   std::string why;
-  if (f.size() >= 2 && be16(f.data()) == 474) {
+  if (f.size() >= 2 && be16(f.p) == 474) {
     if (!read_sgi(f, out, why)) return error = "cannot read the image '" + path + "': " + why, false;
     return true;
   }
   int w = 0, h = 0, n = 0;
-  if (f.size() > std::size_t(INT32_MAX) || !stbi_info_from_memory(f.data(), int(f.size()), &w, &h, &n))
-    return error = "cannot read the image '" + path + "': not an image lsd reads (PNG, JPEG, BMP, TGA, GIF, SGI RGB)",
+  if (f.size() > std::size_t(INT32_MAX) || !stbi_info_from_memory(f.p, int(f.size()), &w, &h, &n)) {
+    const char* why = f.size() > std::size_t(INT32_MAX) ? nullptr : stbi_failure_reason();
+    return error = "cannot read the image '" + path + "': not an image lsd reads (PNG, JPEG, BMP, TGA, GIF, SGI RGB)" +
+                   (why ? std::string(": stb_image says '") + why + "'" : std::string()),
            false;
-  if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide)
-    return error = "the image '" + path + "' is larger than " + std::to_string(kMaxSide) + " pixels on a side", false;
-  stbi_uc* px = stbi_load_from_memory(f.data(), int(f.size()), &w, &h, &n, 4);
+  }
+  if (!size_allowed(w, h))
+    return error = "the image '" + path + "' (" + std::to_string(w) + " x " + std::to_string(h) + " pixels) is " +
+                   kTooLarge,
+           false;
+  stbi_uc* px = stbi_load_from_memory(f.p, int(f.size()), &w, &h, &n, 4);
   if (!px) return error = "cannot read the image '" + path + "': " + stbi_failure_reason(), false;
   out.width = w;
   out.height = h;
@@ -122,6 +135,12 @@ bool read_image(const std::string& path, Texture& out, std::string& error) {
     std::memcpy(&out.rgba[std::size_t(y) * stride], px + std::size_t(h - 1 - y) * stride, stride);
   stbi_image_free(px);
   return true;
+}
+
+bool read_image(const std::string& path, Texture& out, std::string& error) {
+  std::string bytes;
+  if (!read_model_file(path, limits::kImageFileBytes, limits::kImageFileBytesText, bytes, error)) return false;
+  return decode_image(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), path, out, error);
 }
 
 std::string texture_png(const Texture& t) {

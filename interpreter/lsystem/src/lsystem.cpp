@@ -14,6 +14,31 @@ namespace lsd::interp {
 
 bool is_cpfg_path(const std::string& path) { return path.size() > 2 && path.compare(path.size() - 2, 2, ".l") == 0; }
 
+namespace {
+
+// The environment program of a model (docs/language.md 9.4, 9.7), decided
+// when it is loaded: the program found, and whether it may start. A program
+// that cannot be found or that the user has not allowed is one warning now,
+// and the ?E keep their parameters (as if the environment never answered).
+void plan_environment(Lsystem& ls, const Trust& trust, std::vector<grammar::Diagnostic>& diags) {
+  EnvironmentFile file;
+  std::string err;
+  auto refuse = [&](int line, const std::string& why) {
+    diags.push_back({ls.environment_file, {line, line > 0 ? 1 : 0}, "environment program: " + why +
+                                                                       "; the ?E modules keep their parameters",
+                     true});
+    ls.environment_failed = true;
+  };
+  if (!read_environment_file(ls.environment_file, file, err)) return refuse(0, err);
+  if (!find_environment_program(file, trust, ls.environment_program, err)) return refuse(file.executable_line, err);
+  if (!trust.allows_program(ls.environment_program)) {
+    ls.environment_consent_needed = true;
+    refuse(file.executable_line, "'" + ls.environment_program + "' was not started: " + kAllowProgramsHint);
+  }
+}
+
+}  // namespace
+
 bool load_lsystem_text(const std::string& text, const std::string& path, const LoadOptions& opts, Lsystem& ls,
                        std::vector<grammar::Diagnostic>& diags) {
   ls = Lsystem{};
@@ -27,6 +52,8 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   const std::string* input = &text;
   if (popt.cpfg) {
     grammar::PreprocessOptions pp;
+    pp.root = opts.folder;
+    pp.allow_outside = opts.trust.allow_outside_files;
     for (const auto& [name, value] : opts.compile.defines) pp.defines.push_back({name, format_double(value)});
     pp.defines.insert(pp.defines.end(), opts.macros.begin(), opts.macros.end());
     if (grammar::needs_preprocessor(text, pp)) {
@@ -42,6 +69,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
   });
   if (!ok) return false;
+  if (!ls.environment_file.empty()) plan_environment(ls, opts.trust, diags);
   // cpfg's define: arrays and Start: block, before the axiom (CPFG manual 4.1)
   ls.machine = start_machine(ls.rules);
   ls.scratch.machine = &ls.machine;
@@ -108,14 +136,17 @@ namespace {
 bool cpfg_model(const std::string& path, LoadOptions& opts, std::string& lsystem, std::vector<grammar::Diagnostic>& diags) {
   CpfgModelFiles files;
   std::string err;
-  if (!find_cpfg_model(path, files, err)) {
+  const bool found = find_cpfg_model(path, files, err, opts.trust.allow_outside_files);
+  diags.insert(diags.end(), files.warnings.begin(), files.warnings.end());
+  if (!found) {
     diags.push_back({path, {}, err});
     return false;
   }
   lsystem = files.lsystem;
+  opts.folder = files.folder;
   CpfgView& view = opts.compile.view;
   if (!files.view.empty()) {
-    read_view_file(files.view, view, opts.compile.functions, diags);
+    read_view_file(files.view, view, opts.compile.functions, diags, {files.folder, opts.trust.allow_outside_files});
   } else {
     diags.push_back({files.lsystem, {}, "no view file (.v) found beside it: cpfg's defaults are used (angle 45, "
                                         "line width 1 pixel)", true});
@@ -150,10 +181,12 @@ bool load_lsystem(const std::string& path, const LoadOptions& opts, Lsystem& ls,
   std::string file = path, err;
   LoadOptions o = opts;
   std::error_code ec;
-  if ((std::filesystem::is_directory(path, ec) || is_cpfg_path(path)) && !cpfg_model(path, o, file, diags))
-    return false;
+  const bool cpfg = std::filesystem::is_directory(path, ec) || is_cpfg_path(path);
+  if (cpfg && !cpfg_model(path, o, file, diags)) return false;
   std::string text;
-  if (!read_file(file, text, &err, limits::kLsFileBytes)) {
+  // (a model's .l file is a regular file: a pipe in a folder would wait forever)
+  if (!(cpfg && file != path ? read_model_file(file, limits::kLsFileBytes, limits::kLsFileBytesText, text, err)
+                             : read_file(file, text, &err, limits::kLsFileBytes))) {
     diags.push_back({file, {}, err});
     return false;
   }
@@ -210,7 +243,7 @@ void ask_environment(Lsystem& ls, const ModuleString& walked, const std::vector<
     if (file.interpreted_modules)
       diags.push_back({ls.environment_file, {}, "environment program: lsd does not send the graphics of the "
                                                 "modules after ?E (interpreted modules)", true});
-    ls.environment = EnvironmentProgram::start(file, environment_timeout(), err);
+    ls.environment = EnvironmentProgram::start(file, ls.environment_program, environment_timeout(), err);
     if (!ls.environment) return fail(err);
   }
   if (!ls.environment->exchange(ls.current, ls.rules.symbols, queries, ls.steps_done, err)) fail(err);

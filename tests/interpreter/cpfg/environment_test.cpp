@@ -38,10 +38,18 @@ struct Result {
   std::vector<double> e, p;  // the parameters of ?E and of ?P
 };
 
-Result derive_model(const Model& m, int n) {
+// The user's consent: programs allowed, from the folder of the test program.
+interp::LoadOptions allowed() {
+  interp::LoadOptions o;
+  o.trust.allow_programs = true;
+  o.trust.program_dirs = {std::filesystem::path(LSD_ENV_ANSWER).parent_path().string()};
+  return o;
+}
+
+Result derive_model(const Model& m, int n, const interp::LoadOptions& opts = allowed()) {
   Result r;
   interp::Lsystem ls;
-  r.ok = interp::load_lsystem(m.dir.path("plant.l"), {}, ls, r.diags) && interp::derive(ls, n, {}, r.diags);
+  r.ok = interp::load_lsystem(m.dir.path("plant.l"), opts, ls, r.diags) && interp::derive(ls, n, {}, r.diags);
   for (std::size_t i = 0; i < ls.current.size(); ++i) {
     const double* q = ls.current.param(i);
     if (ls.current.sym[i] == interp::kSymQueryE) r.e.assign(q, q + ls.current.nparams(i));
@@ -109,6 +117,8 @@ TEST_CASE("an environment program that is missing, dies, answers garbage or hang
       {"memory", "garbage", LSD_ENV_ANSWER, "cannot read"},
       {"pipes", "hang", LSD_ENV_ANSWER, "did not answer"},
       {"files", "hang", LSD_ENV_ANSWER, "did not answer"},
+      {"pipes", "flood", LSD_ENV_ANSWER, "more than 16 MiB"},
+      {"memory", "flood", LSD_ENV_ANSWER, "did not finish its answers"},
       {"sockets", "answer", LSD_ENV_ANSWER, "sockets"},
   };
   for (const Case& c : cases) {

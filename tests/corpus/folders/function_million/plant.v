@@ -1,0 +1,2 @@
+angle factor: 8
+function: big.func

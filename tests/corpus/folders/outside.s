@@ -1,0 +1,1 @@
+CONTACT POINT X: 0 Y: 0 Z: 0

@@ -1,0 +1,1 @@
+executable: ./x.sh

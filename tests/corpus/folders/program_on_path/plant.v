@@ -1,0 +1,1 @@
+angle factor: 8

@@ -1,0 +1,3 @@
+angle factor: 8
+texture: F: huge.ppm
+texture: F: huge.rgb

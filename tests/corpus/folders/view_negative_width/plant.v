@@ -1,0 +1,3 @@
+angle factor: 8
+initial line width: -5
+line style: cylinder
