@@ -9,29 +9,13 @@
 
 #include "dynamics/kinematics.hpp"
 #include "dynamics/src/contact_search.hpp"
+#include "dynamics/src/joins.hpp"
 
 namespace lsd::dyn {
 namespace {
 
-// Adds a force f (world, N) at world point p of a body and its implicit
-// matrix S = a I + b n n^T (a contact's friction and normal parts, a tie's
-// isotropic spring) as a point of the pass, chained to the body's others;
-// f already holds the gravity shift. The sweep makes its 6x6 term.
-void add_point(const Model& model, Data& data, int body, const Vec3& p, double a, double b, const Vec3& n,
-               const Vec3& f) {
-  if (body == 0 && model.base_kind != BaseKind::kFloating) return;  // the base does not move
-  int& first = data.contact_slot[std::size_t(body)];
-  data.contact_points.push_back({body, first, a, b, p - data.oMi[std::size_t(body)].translation, n, f});
-  first = int(data.contact_points.size()) - 1;
-}
-
 // S g for S = a I + b n n^T.
 Vec3 times_g(double a, double b, const Vec3& n, const Vec3& g) { return a * g + (b * n.dot(g)) * n; }
-
-Vec3 point_velocity(const Data& data, int body, const Vec3& p) {
-  const Motion& v = data.v[std::size_t(body)];
-  return v.linear + v.angular.cross(p - data.oMi[std::size_t(body)].translation);
-}
 
 double critical(double k, double m) { return 2 * std::sqrt(k * std::max(m, 0.0)); }
 
@@ -132,6 +116,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   for (const ContactPoint& c : data.contact_points) data.contact_slot[std::size_t(c.body)] = -1;
   data.contact_points.clear();
   data.contacts.clear();
+  data.pairs.clear();
   data.touching = false;
   const ContactModel& cm = model.contact;
   if (!model.touches()) return;
@@ -167,54 +152,51 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     const double d = model.opt.contact_damping >= 0 ? std::max(model.opt.contact_damping, kdt)
                      : 4 * m * k < kdt * kdt ? kdt
                                              : std::max(critical(k, m), kdt);
-    // One side of the contact: the body moving at share * vp against the
-    // other side (sign -1: the other body of a self contact, pushed along -n).
-    const auto side = [&](int body, double share, double sign) {
-      const Vec3 v = share * vp;
-      const double vn = n.dot(v);
-      const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
-      // The contact holds while the pass's pose overlaps (find_touches), its
-      // force that of the end of the step as the implicit solve finds it. The
-      // force at the pass's pose may pull (a body leaving faster than the
-      // spring's time constant): clipping it there would drop the contact for
-      // a step while the body is still inside, which then falls a whole step
-      // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
-      // pulls as much as the spring pushes at that depth.
-      // A speculative contact's force is the linear one (negative at the
-      // pass's pose if the body is not yet closing its gap): the step ends
-      // with the spring's at the depth it ends with.
-      const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
-      const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
-      const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
-      const Vec3 vt = v - vn * n;
-      const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
-      const double ct = model.opt.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
-      const Vec3 ft = -ct * vt;
-      const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
-      // The implicit part acts on the true acceleration, the pass's plus g.
-      add_point(model, data, body, c.point, kt, kn - kt, n, sign * (fn * n + ft) - times_g(kt, kn - kt, n, g));
-      if (record && sign > 0) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
-    };
+    // The contact's force at the pass (normal and friction) for the
+    // velocity v of the body against its other side, and its implicit
+    // matrix S = kt I + (kn - kt) n n^T.
+    const double vn = n.dot(vp);
+    const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
+    // The contact holds while the pass's pose overlaps (find_touches), its
+    // force that of the end of the step as the implicit solve finds it. The
+    // force at the pass's pose may pull (a body leaving faster than the
+    // spring's time constant): clipping it there would drop the contact for
+    // a step while the body is still inside, which then falls a whole step
+    // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
+    // pulls as much as the spring pushes at that depth.
+    // A speculative contact's force is the linear one (negative at the
+    // pass's pose if the body is not yet closing its gap): the step ends
+    // with the spring's at the depth it ends with.
+    const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
+    const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
+    const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+    const Vec3 vt = vp - vn * n;
+    const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
+    const double ct = model.opt.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
+    const Vec3 ft = -ct * vt;
+    const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
+    if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
     if (c.other < 0) {
-      side(c.body, 1, 1);
+      // The implicit part acts on the true acceleration, the pass's plus g.
+      add_point(model, data, c.body, c.point, kt, kn - kt, n, fn * n + ft - times_g(kt, kn - kt, n, g));
     } else {
-      // Self contact: the implicit term of each body treats the other as
-      // given, which the tree's sweep cannot couple. Against the other's
-      // velocity as it stands, two bodies pressed by a stiff contact swap
-      // velocities every step (each takes the other's), a jitter that never
-      // settles; each takes instead the pair's centre of mass as its
-      // partner, moving at (mA vA + mB vB) / (mA + mB), so that a body sees
-      // the share mB / (mA + mB) of the relative velocity (and the other
-      // mA / (mA + mB)): a stiff pair then comes to a common velocity in a
-      // step, as an inelastic collision does. At rest both shares push with
-      // the same spring force.
-      const double ma = mass(c.body), mb = mass(c.other), sum = ma + mb > 0 ? ma + mb : 1;
-      side(c.body, mb / sum, 1);
-      side(c.other, ma / sum, -1);
+      // Self contact: a pair (Data::pairs), coupled exactly through the tree
+      // with the other body (contact_pairs.cpp). (It was each body's own
+      // term, its partner taken as moving with the pair's centre of mass,
+      // which made energy on a crossbar: docs/dynamics.md.)
+      PairRow& pr = data.pairs.emplace_back();
+      pr.kind = ContactKind::kSelf;
+      pr.body_a = c.body;
+      pr.body_b = c.other;
+      pr.point = pr.point_b = c.point;
+      pr.s_lin = kt * Mat3::Identity() + (kn - kt) * n * n.transpose();
+      pr.f_lin = fn * n + ft;
     }
     data.touching = true;
   }
 
+  graft_pass(model, data, t, record);
+  ring_pass(model, data, t, record);
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     const Vec3 p = data.oMi[std::size_t(tie.body)].act(tie.point);
@@ -242,7 +224,7 @@ double contact_energy(const Model& model, Data& data) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     e += 0.5 * model.opt.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
   }
-  return e;
+  return e + joins_energy(model, data);
 }
 
 bool state_touching(const Model& model, Data& data) {
