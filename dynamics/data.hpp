@@ -197,6 +197,8 @@ struct Data {
   std::vector<int> grid_start, grid_items; // spatial hash of the capsules (self contact)
   std::vector<long long> grid_key;
   std::vector<double> body_length;  // (nbody, filled by the first self contact pass)
+  std::vector<double> capsule_sweep;  // (capsules) m: how far each may move in a step (contact_search.cpp)
+  std::vector<Motion> sweep_velocity;  // (nbody) their bodies' velocities, from the state's
   // The touches of the state's pose (contact_search.cpp, state_touches), found
   // once per pose and kept with it: a step's energy guard asks at its end,
   // and the next step's pass and guard at its start, the same pose (valid
@@ -249,16 +251,6 @@ struct Data {
 
   // ---- Rings: the body each ring holds at the state's last pass (-1: none).
   std::vector<int> ring_body;
-
-  // ---- Fusion (contact.hpp, fuse_after): how long each pair of capsules
-  // has touched (since: the time the touch began), and the touches that
-  // reached fuse_after in the last step, for the owner to weld.
-  struct FuseTimer {
-    int capsule_a = 0, capsule_b = 0;
-    double since = 0;
-  };
-  std::vector<FuseTimer> fuse_timers;
-  std::vector<ContactTouch> fuse_ready;
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

@@ -96,7 +96,6 @@ struct Options {
   bool self_contact = false;                                // the bodies collide with each other (not joined neighbours)
   double tie_stiffness = kDefaultTieStiffness;              // N/m; ties are critically damped (the tied body's mass),
                                                             //   and so are grafts and rings
-  double fuse_after = -1;                                   // s; >= 0: bodies in self contact that long fuse (contact.hpp)
 
   bool operator==(const Options&) const = default;
 };

@@ -71,8 +71,9 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
     return false;
   // The pass took the touches and near touches of its pose: the start's
   // (state_touches, kept with the start's q), or generalized-alpha's
-  // prediction. The near ones that touch at the new pose appeared (a touch
-  // from farther than the margin is left to the next step). Each is taken
+  // prediction: within a margin and the step's sweep of their capsules
+  // (continuous collision, contact_search.cpp). The near ones that touch at
+  // the new pose, or met within the step, appeared. Each is taken
   // at the pass's pose, where it left data.oMi and data.v, if the step can
   // close it: its gap at most the pass's approach times dt plus a step of
   // gravity's fall. (One that the pass's rotations carried into the ground
@@ -85,7 +86,9 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
     touch_at(model, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
     data.appeared.pop_back();
-    if (!touches) continue;
+    // A pair apart at both ends of the step may have passed through each
+    // other within it (a fast twig through a branch): the swept test.
+    if (!touches && !swept_pair_meets(model, data.oMi, data.end_pose, a)) continue;
     touch_at(model, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
     Vec3 vp = point_velocity(data, c.body, c.point);
@@ -229,6 +232,12 @@ double contact_energy(const Model& model, Data& data) {
 
 bool state_touching(const Model& model, Data& data) {
   return model.collides() && !state_touches(model, data, nullptr).empty();
+}
+
+bool state_near(const Model& model, Data& data) {
+  if (!model.collides()) return false;
+  state_touches(model, data, nullptr);
+  return !data.near.empty();
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {

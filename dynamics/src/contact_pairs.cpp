@@ -133,7 +133,7 @@ Vec6 solve_pairs(const Model& model, Data& data) {
   // G = J A^-1 J^T, side by side over their common paths (the joints both
   // sweep through), and a floating base's share.
   std::vector<double>& scratch = data.pair_scratch;
-  scratch.assign(std::size_t(m) * std::size_t(m) + 2 * std::size_t(m), 0.0);
+  scratch.assign(std::size_t(m) * std::size_t(m) + std::size_t(m) + 6, 0.0);  // G, F, the base's push
   Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> G(scratch.data(), m, m);
   Eigen::Map<Eigen::VectorXd> F(scratch.data() + std::size_t(m) * std::size_t(m), m);
   Eigen::Map<Eigen::VectorXd> base_push(scratch.data() + std::size_t(m) * std::size_t(m) + std::size_t(m), 6);
