@@ -17,7 +17,7 @@
 derivation length: K + 3
 axiom: Bed ;(1) B(0.05, 0.03) P(0)
 Bed --> !(0.04) ;(12) [ @M(-0.3, -0.02, 0) -(90) F((N - 1) * S + 0.6) ]
-P(i) : i < N --> [ @M(i * S, 0.05, 0) J ;(1) B(H, 0.02) [ +(45) A(1, -1, i) ] [ -(45) A(1, 1, i) ] ] P(i + 1)
+P(i) : i < N --> [ @M(i * S, 0, 0) J ;(1) B(H, 0.02) [ +(45) A(1, -1, i) ] [ -(45) A(1, 1, i) ] ] P(i + 1)
 A(k, s, i) : k <= K --> J ;(1) B(L, 0.014 - 0.001 * k) G(k, s, i) [ ;(2) &(60) J B(0.06, 0.003) ] A(k + 1, s, i)
 G(k, s, i) : GRAFTS == 1 && k == K / 2 && s == 1 && i < N - 1 --> Join(i)
 G(k, s, i) : GRAFTS == 1 && k == K / 2 && s == -1 && i > 0 --> Join(i - 1)
@@ -26,7 +26,7 @@ Join(id) : WELD == 1 --> @Weld(id)
 Join(id) --> @Graft(id)
 module: Bed Join
 dynamics:
-  young: 3e8
+  young: 3e7
   density: 900
   damping ratio: 0.4
   tie stiffness: 1e5
