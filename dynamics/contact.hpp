@@ -26,7 +26,9 @@
 //   stiff viscous force below the slip velocity, mu N above it.
 // - Self contact: capsule pairs from a spatial hash of their bounding boxes,
 //   found once per pose (Teschner et al. 2003), except joined neighbours. A
-//   pair is coupled exactly through the tree ("Pairs" below).
+//   pair is coupled exactly through the tree ("Pairs" below), up to 24 in a
+//   pass; beyond, each body takes the pair's term against the pair's centre
+//   of mass (not energy-exact).
 // - Ties: a spring of tie stiffness from a body point to a world point,
 //   critically damped for the tied body's mass.
 // - Grafts and welds (Model::contact.grafts): a spring of tie stiffness from

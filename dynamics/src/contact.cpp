@@ -19,6 +19,10 @@ Vec3 times_g(double a, double b, const Vec3& n, const Vec3& g) { return a * g + 
 
 double critical(double k, double m) { return 2 * std::sqrt(k * std::max(m, 0.0)); }
 
+// The most self contacts a pass couples exactly (contact_pass): 3 rows each
+// in the pairs' dense solve (contact_pairs.cpp).
+constexpr int kExactSelfPairs = 24;
+
 // The contact springs' energy for a depth d, capped at cap.
 double spring_energy(double k, double d, double cap) {
   return d <= cap ? 0.5 * k * d * d : k * cap * (d - 0.5 * cap);
@@ -132,13 +136,20 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   // the step before, and with redo_contact_pass; a redone pass adds the
   // touches that appeared.
   const std::vector<Touch>* found = &data.pass_touches;
-  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near);
+  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near, &data.v);
   else found = &state_touches(model, data, nullptr);
   if (!data.appeared.empty()) {
     if (found != &data.pass_touches) data.pass_touches = *found;
     data.pass_touches.insert(data.pass_touches.end(), data.appeared.begin(), data.appeared.end());
     found = &data.pass_touches;
   }
+  // Self contacts are pairs solved exactly through the tree (contact.hpp,
+  // "Pairs") up to kExactSelfPairs in a pass; the solve is dense in the
+  // pairs (every path shares the root), so a pass with more (a plant lying
+  // in itself) gives each side its own term instead.
+  int self_touches = 0;
+  for (const Touch& c : *found) self_touches += c.other >= 0;
+  const bool exact_self = self_touches <= kExactSelfPairs;
   for (const Touch& c : *found) {
     const Vec3& n = c.normal;
     const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
@@ -156,44 +167,73 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
                      : 4 * m * k < kdt * kdt ? kdt
                                              : std::max(critical(k, m), kdt);
     // The contact's force at the pass (normal and friction) for the
-    // velocity v of the body against its other side, and its implicit
-    // matrix S = kt I + (kn - kt) n n^T.
-    const double vn = n.dot(vp);
-    const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
-    // The contact holds while the pass's pose overlaps (find_touches), its
-    // force that of the end of the step as the implicit solve finds it. The
-    // force at the pass's pose may pull (a body leaving faster than the
-    // spring's time constant): clipping it there would drop the contact for
-    // a step while the body is still inside, which then falls a whole step
-    // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
-    // pulls as much as the spring pushes at that depth.
-    // A speculative contact's force is the linear one (negative at the
-    // pass's pose if the body is not yet closing its gap): the step ends
-    // with the spring's at the depth it ends with.
-    const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
-    const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
-    const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
-    const Vec3 vt = vp - vn * n;
-    const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
-    const double ct = model.opt.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
-    const Vec3 ft = -ct * vt;
-    const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
-    if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
+    // velocity v of a body against its other side, and its implicit matrix
+    // S = kt I + (kn - kt) n n^T.
+    struct Terms {
+      double fn, kn, kt;
+      Vec3 ft;
+    };
+    const auto terms = [&](const Vec3& v) {
+      const double vn = n.dot(v);
+      const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
+      // The contact holds while the pass's pose overlaps (find_touches), its
+      // force that of the end of the step as the implicit solve finds it.
+      // The force at the pass's pose may pull (a body leaving faster than
+      // the spring's time constant): clipping it there would drop the
+      // contact for a step while the body is still inside, which then falls
+      // a whole step and is thrown back, for ever (a two-step cycle at
+      // 1/60 s); it only pulls as much as the spring pushes at that depth.
+      // A speculative contact's force is the linear one (negative at the
+      // pass's pose if the body is not yet closing its gap): the step ends
+      // with the spring's at the depth it ends with.
+      const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
+      Terms r;
+      r.fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
+      r.kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+      const Vec3 vt = v - vn * n;
+      const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
+      const double ct = model.opt.friction * std::max(r.fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
+      r.ft = -ct * vt;
+      r.kt = t.kD * ct;
+      return r;
+    };
+    // One body's own term: moving at v against the other side (sign -1: the
+    // other body of a self contact, pushed along -n). The implicit part acts
+    // on the true acceleration, the pass's plus g.
+    const auto own = [&](int body, const Vec3& v, double sign) {
+      const Terms r = terms(v);
+      add_point(model, data, body, c.point, r.kt, r.kn - r.kt, n,
+                sign * (r.fn * n + r.ft) - times_g(r.kt, r.kn - r.kt, n, g));
+      return r;
+    };
     if (c.other < 0) {
-      // The implicit part acts on the true acceleration, the pass's plus g.
-      add_point(model, data, c.body, c.point, kt, kn - kt, n, fn * n + ft - times_g(kt, kn - kt, n, g));
-    } else {
+      const Terms r = own(c.body, vp, 1);
+      if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
+    } else if (exact_self) {
       // Self contact: a pair (Data::pairs), coupled exactly through the tree
-      // with the other body (contact_pairs.cpp). (It was each body's own
-      // term, its partner taken as moving with the pair's centre of mass,
-      // which made energy on a crossbar: docs/dynamics.md.)
+      // with the other body (contact_pairs.cpp).
+      const Terms r = terms(vp);
       PairRow& pr = data.pairs.emplace_back();
       pr.kind = ContactKind::kSelf;
       pr.body_a = c.body;
       pr.body_b = c.other;
       pr.point = pr.point_b = c.point;
-      pr.s_lin = kt * Mat3::Identity() + (kn - kt) * n * n.transpose();
-      pr.f_lin = fn * n + ft;
+      pr.s_lin = r.kt * Mat3::Identity() + (r.kn - r.kt) * n * n.transpose();
+      pr.f_lin = r.fn * n + r.ft;
+      if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
+    } else {
+      // More self contacts than the exact solve takes: each body's own term,
+      // its partner taken as the pair's centre of mass, moving at
+      // (mA vA + mB vB) / (mA + mB), so that a body sees the share
+      // mB / (mA + mB) of the relative velocity (and the other
+      // mA / (mA + mB)): a stiff pair comes to a common velocity in a step,
+      // as an inelastic collision does (against the other's own velocity,
+      // two pressed bodies swapped velocities every step). Not energy-exact
+      // (docs/dynamics.md).
+      const double ma = mass(c.body), mb = mass(c.other), sum = ma + mb > 0 ? ma + mb : 1;
+      const Terms r = own(c.body, (mb / sum) * vp, 1);
+      own(c.other, (ma / sum) * vp, -1);
+      if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
     }
     data.touching = true;
   }

@@ -105,23 +105,24 @@ Vec6 solve_pairs(const Model& model, Data& data) {
         Data::PairStep& st = steps.emplace_back();
         st.body = i;
         st.u = W.topRows<3>();
-        for (int c = 0; c < pr.rows; ++c) st.du.col(c) = dinv(f, st.u.col(c));
-        for (int c = pr.rows; c < 6; ++c) st.du.col(c).setZero();
         // W <- W - Y^T u (the joint's projection), then moved to the parent's
-        // origin by r.
-        const Vec3 ri(rec[7], rec[15], rec[23]);
-        for (int c = 0; c < pr.rows; ++c) {
-          for (int kk = 0; kk < 3; ++kk) {
-            const double* y = rec + 8 * kk;
-            const double uk = st.u(kk, c);
-            W(0, c) -= y[0] * uk;
-            W(1, c) -= y[1] * uk;
-            W(2, c) -= y[2] * uk;
-            W(3, c) -= y[4] * uk;
-            W(4, c) -= y[5] * uk;
-            W(5, c) -= y[6] * uk;
-          }
-          W.col(c).head<3>() += ri.cross(Vec3(W.col(c).tail<3>()));
+        // origin by r, the columns at once (a pin's three; a weld's six).
+        Block Y;
+        for (int k = 0; k < 3; ++k) {
+          const double* y = rec + 8 * k;
+          Y.row(k) << y[0], y[1], y[2], y[4], y[5], y[6];
+        }
+        Mat3 rx;
+        rx << 0, -rec[23], rec[15], rec[23], 0, -rec[7], -rec[15], rec[7], 0;
+        if (pr.rows == 6) {
+          for (int c = 0; c < 6; ++c) st.du.col(c) = dinv(f, st.u.col(c));
+          W.noalias() -= Y.transpose() * st.u;
+          W.topRows<3>().noalias() += rx * W.bottomRows<3>();
+        } else {
+          for (int c = 0; c < 3; ++c) st.du.col(c) = dinv(f, st.u.col(c));
+          st.du.rightCols<3>().setZero();
+          W.leftCols<3>().noalias() -= Y.transpose() * st.u.leftCols<3>();
+          W.topLeftCorner<3, 3>().noalias() += rx * W.bottomLeftCorner<3, 3>();
         }
       }
       side.count = int(steps.size()) - side.first;
@@ -150,7 +151,11 @@ Vec6 solve_pairs(const Model& model, Data& data) {
       int ia = a.first + a.count - 1, ib = b.first + b.count - 1;
       bool any = false;
       for (; ia >= a.first && ib >= b.first && steps[std::size_t(ia)].body == steps[std::size_t(ib)].body; --ia, --ib) {
-        B.noalias() += steps[std::size_t(ia)].u.transpose() * steps[std::size_t(ib)].du;
+        if (ra == 3 && rb == 3)
+          B.topLeftCorner<3, 3>().noalias() +=
+              steps[std::size_t(ia)].u.leftCols<3>().transpose() * steps[std::size_t(ib)].du.leftCols<3>();
+        else
+          B.noalias() += steps[std::size_t(ia)].u.transpose() * steps[std::size_t(ib)].du;
         any = true;
       }
       if (floating) {

@@ -204,23 +204,29 @@ inline void pair_touch(const Model& model, const std::vector<double>& len, std::
 }
 
 // Continuous collision (docs/dynamics.md, "No tunnelling"): how far each
-// capsule may move in a step, from the velocities of the state (data.w and
-// the base's) at poses: dt times the faster of its ends (a rigid segment's
-// points move no faster than its faster end) plus a step of gravity's fall.
+// capsule may move in a step, from the bodies' velocities at poses (the
+// pass's, given, or found from the state's data.w and the base's): dt times
+// the faster of its ends (a rigid segment's points move no faster than its
+// faster end) plus a step of gravity's fall.
 // A near touch reaches that much farther, so that a fast body's contact is
 // tested at the end of the step (redo_contact_pass) however far it came.
-void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& poses) {
+void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& poses,
+                    const std::vector<Motion>* velocities) {
   const int n = model.nbody();
   const double dt = model.opt.dt, fall = 0.5 * dt * dt * model.opt.gravity.norm();
-  std::vector<Motion>& v = data.sweep_velocity;
-  v.resize(std::size_t(n));
-  v[0] = base_velocity(model, data);
-  for (int i = 1; i < n; ++i) {
-    const std::size_t p = std::size_t(model.parent[std::size_t(i)]);
-    const Motion& vp = v[p];
-    v[std::size_t(i)] = {vp.angular + poses[std::size_t(i)].rotation * data.w[std::size_t(i)],
-                         vp.linear + vp.angular.cross(poses[std::size_t(i)].translation - poses[p].translation)};
+  if (!velocities) {
+    std::vector<Motion>& v = data.sweep_velocity;
+    v.resize(std::size_t(n));
+    v[0] = base_velocity(model, data);
+    for (int i = 1; i < n; ++i) {
+      const std::size_t p = std::size_t(model.parent[std::size_t(i)]);
+      const Motion& vp = v[p];
+      v[std::size_t(i)] = {vp.angular + poses[std::size_t(i)].rotation * data.w[std::size_t(i)],
+                           vp.linear + vp.angular.cross(poses[std::size_t(i)].translation - poses[p].translation)};
+    }
+    velocities = &v;
   }
+  const std::vector<Motion>& v = *velocities;
   const std::vector<Capsule>& caps = model.contact.capsules;
   data.capsule_sweep.resize(caps.size());
   for (std::size_t k = 0; k < caps.size(); ++k) {
@@ -238,7 +244,7 @@ void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& pose
 // obstacles, capsule pairs (self contact), in a fixed order (capsule, then
 // obstacle); with near, the near touches into it.
 void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses, std::vector<Touch>& out,
-                  std::vector<Touch>* near) {
+                  std::vector<Touch>* near, const std::vector<Motion>* velocities) {
   out.clear();
   if (near) near->clear();
   const ContactModel& cm = model.contact;
@@ -252,7 +258,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
     data.capsule_a[k] = poses[std::size_t(c.body)].act(c.a);
     data.capsule_b[k] = poses[std::size_t(c.body)].act(c.b);
   }
-  if (near) capsule_sweeps(model, data, poses);
+  if (near) capsule_sweeps(model, data, poses, velocities);
   else data.capsule_sweep.assign(nc, 0.0);
   const double* sweep = data.capsule_sweep.data();
   for (std::size_t k = 0; k < nc; ++k) {

@@ -12,8 +12,10 @@ using Touch = ContactTouch;
 // Every touching point of the bodies at poses into out: capsules against
 // obstacles, capsule pairs (self contact), in a fixed order (capsule, then
 // obstacle); with near, the near touches into it.
+// velocities: the bodies' at poses (the pass's data.v), or null to find
+// them from the state's joint velocities (the near touches' sweeps).
 void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses, std::vector<Touch>& out,
-                  std::vector<Touch>* near = nullptr);
+                  std::vector<Touch>* near = nullptr, const std::vector<Motion>* velocities = nullptr);
 
 // The touch a (its capsule and feature) at poses into out, whatever the gap
 // (speculative): at the same points and normal as a touch.
