@@ -25,11 +25,30 @@
 // - Friction: regularised Coulomb, -mu N vt / max(|vt|, slip velocity): a
 //   stiff viscous force below the slip velocity, mu N above it.
 // - Self contact: capsule pairs from a spatial hash of their bounding boxes,
-//   found once per pose (Teschner et al. 2003), except joined neighbours. Each
-//   body takes the implicit term of the pair as if the other stood still
-//   (the coupling between the two does not fit the tree's sweep).
+//   found once per pose (Teschner et al. 2003), except joined neighbours. A
+//   pair is coupled exactly through the tree ("Pairs" below), up to 24 in a
+//   pass; beyond, each body takes the pair's term against the pair's centre
+//   of mass (not energy-exact).
 // - Ties: a spring of tie stiffness from a body point to a world point,
 //   critically damped for the tied body's mass.
+// - Grafts and welds (Model::contact.grafts): a spring of tie stiffness from
+//   a point of one body to a point of another (a weld also holds their
+//   relative rotation), critically damped for the pair's reduced mass.
+// - Rings (Model::contact.rings): the capsule axis crossing a ring's plane
+//   within its radius is held on the ring's axis by a spring of tie
+//   stiffness and slides along it (with friction), a point term of that
+//   body like a tie's.
+// - Pairs (self contacts, grafts, welds: Data::pairs): a term that couples
+//   two bodies does not fit the tree's sweep. The pass solves them after
+//   sweep 2 by the Woodbury identity on the factorised tree: each side's
+//   unit forces swept to the base through the joints' factors give the
+//   pairs' mobility G = J A^-1 J^T, an m x m solve (m = 3 per pin or
+//   contact, 6 per weld) gives their forces, which enter the records before
+//   sweep 3 (contact_pairs.cpp). Cost: the sides' paths to the base per pass.
+// - Continuous collision: the near touches a step may begin reach as far as
+//   each capsule moves in the step (its ends' speed times dt); a pair apart
+//   at both ends of the step that met within it (conservative advancement)
+//   is taken in a redone pass like a contact that began in it.
 #pragma once
 
 #include "dynamics/aba.hpp"

@@ -12,6 +12,8 @@
 //   point fixed in the body (body-frame coordinates) plus a world torque.
 #pragma once
 
+#include <array>
+#include <iterator>
 #include <vector>
 
 #include "dynamics/model.hpp"
@@ -28,22 +30,26 @@ struct BodyForce {
 };
 
 // What a contact force acts against: an obstacle (the first three, in the
-// order of ObstacleKind), another body of the plant, or a tie's anchor.
-enum class ContactKind { kGround, kPole, kSphere, kSelf, kTie };
+// order of ObstacleKind), another body of the plant, a tie's anchor, the
+// other body of a graft (a pin) or of a weld, or a ring.
+enum class ContactKind { kGround, kPole, kSphere, kSelf, kTie, kGraft, kWeld, kRing };
 static_assert(int(ContactKind::kGround) == int(ObstacleKind::kGround) &&
               int(ContactKind::kPole) == int(ObstacleKind::kPole) &&
               int(ContactKind::kSphere) == int(ObstacleKind::kSphere));
-// Its name (the kind column of lsd run --contacts).
-inline const char* contact_kind_name(ContactKind k) {
-  static const char* const kNames[] = {"ground", "pole", "sphere", "self", "tie"};
-  return kNames[int(k)];
-}
+// Its name (the kind column of lsd run --contacts): the one table of names.
+inline constexpr const char* kContactKindNames[] = {"ground", "pole", "sphere", "self",
+                                                    "tie",    "graft", "weld", "ring"};
+static_assert(std::size(kContactKindNames) == std::size_t(ContactKind::kRing) + 1);
+inline const char* contact_kind_name(ContactKind k) { return kContactKindNames[int(k)]; }
 
 // A contact or tie force on a body (contact.hpp): the force at point is
-// normal_force along normal plus tangential.
+// normal_force along normal plus tangential. A graft or weld's row is its
+// pull on body (normal: the unit force; the other body takes the opposite);
+// a ring's, its hold on the stem (normal: the unit force, across the stem)
+// with the friction along it in tangential.
 struct ContactForce {
   int body = 0;
-  int other = -1;                   // the other body of a self contact, else -1
+  int other = -1;                   // the other body of a self contact, graft or weld, else -1
   ContactKind kind = ContactKind::kGround;
   Vec3 point = Vec3::Zero();        // m, world
   Vec3 normal = Vec3::Zero();       // unit, world: out of the obstacle (tie: toward the anchor)
@@ -81,6 +87,23 @@ struct ContactPoint {
   int next = -1;  // the body's next point, or -1
   double a = 0, b = 0;
   Vec3 r = Vec3::Zero(), n = Vec3::Zero(), f = Vec3::Zero();
+};
+
+// A coupling of two bodies in a pass (contact.hpp, "Pairs"): a graft's pin
+// (3 rows), a weld (6: the pin and the relative rotation) or a self contact
+// (3). Body a takes the force (and torque) f - S (J a), b the opposite, where
+// J a is the relative acceleration of the two points (a's less b's; with a
+// weld also of the two bodies' rotations) and S the implicit matrix; the
+// step solves for them exactly through the tree, both sides together.
+struct PairRow {
+  ContactKind kind = ContactKind::kSelf;
+  int body_a = 0, body_b = 0;
+  int rows = 3;                     // 3, or 6 for a weld
+  Vec3 point = Vec3::Zero();        // m, world: where both take the force
+  Vec3 point_b = Vec3::Zero();      // m, world: b's point (a graft's two points may be apart)
+  Mat3 s_lin = Mat3::Zero(), s_ang = Mat3::Zero();  // implicit matrices (N/m, N m/rad: times the pass's coefficients)
+  Vec3 f_lin = Vec3::Zero(), f_ang = Vec3::Zero();  // N, N m: on a at the pass's pose and velocity
+  Vec3 out_lin = Vec3::Zero(), out_ang = Vec3::Zero();  // the step's force on a, solved (N, N m)
 };
 
 struct Data {
@@ -174,6 +197,8 @@ struct Data {
   std::vector<int> grid_start, grid_items; // spatial hash of the capsules (self contact)
   std::vector<long long> grid_key;
   std::vector<double> body_length;  // (nbody, filled by the first self contact pass)
+  std::vector<double> capsule_sweep;  // (capsules) m: how far each may move in a step (contact_search.cpp)
+  std::vector<Motion> sweep_velocity;  // (nbody) their bodies' velocities, from the state's
   // The touches of the state's pose (contact_search.cpp, state_touches), found
   // once per pose and kept with it: a step's energy guard asks at its end,
   // and the next step's pass and guard at its start, the same pose (valid
@@ -198,6 +223,34 @@ struct Data {
   std::vector<SE3> end_pose;
   std::vector<ContactTouch> appeared, pass_near;  // pass_near: a predicted pose's near touches
   long long contact_redos = 0;      // passes redone so far (a statistic)
+
+  // ---- Pairs (contact.hpp, "Pairs"), per pass: the couplings of two bodies,
+  // each side's acceleration before the coupling (the kernel's), the LDL^T
+  // factors of the joint blocks on their paths to the base (i0, i1, i2, l10,
+  // l20, l21: aba_link's path bit), a floating base's articulated inertia,
+  // and the solve's scratch (contact_pairs.cpp).
+  std::vector<PairRow> pairs;
+  std::vector<Vec6> pair_acc;       // (2 per pair) a's then b's body acceleration (gravity-shifted)
+  std::vector<std::array<double, 6>> aba_dfac;  // (nbody) read only on the paths
+  Mat6 pair_base_inertia = Mat6::Identity();
+  // A side's step on its path (contact_pairs.cpp): the body and the joint
+  // forces u of the side's unit forces there (3 x rows), and D^-1 u.
+  struct PairStep {
+    int body = 0;
+    Eigen::Matrix<double, 3, 6> u, du;
+  };
+  struct PairSide {
+    int pair = 0, first = 0, count = 0;
+    Mat6 base_wrench;               // the unit forces' wrench on a floating base (6 x rows)
+  };
+  std::vector<PairStep> pair_steps;
+  std::vector<PairSide> pair_sides;
+  std::vector<double> pair_scratch;
+  std::vector<int> pair_offset;     // each pair's first row
+  std::vector<int> pair_path;       // a path's bodies (aba_pairs.inc)
+
+  // ---- Rings: the body each ring holds at the state's last pass (-1: none).
+  std::vector<int> ring_body;
 };
 
 // A Data sized for the model, at rest (q = identity, w = 0), base at the origin.

@@ -25,19 +25,23 @@ enum class BaseKind {
 };
 
 // Contact and ties (dynamics/contact.hpp; docs/language.md 7.2): the
-// shapes that collide, the fixed obstacles and the ties (their constants are
-// the step's options, options.hpp).
+// shapes that collide, the fixed obstacles, the ties, the grafts between
+// bodies and the rings (their constants are the step's options, options.hpp).
 struct Capsule {                    // the points within radius of the segment a-b
   int body = 0;
   Vec3 a = Vec3::Zero(), b = Vec3::Zero();  // m, body frame
   double radius = 0;                // m
 };
-enum class ObstacleKind { kGround, kPole, kSphere };
+// kRing: a ring (below) as the settings keep it beside the obstacles, for
+// drawing; the model holds rings apart (ContactModel::rings) and nothing
+// collides with one.
+enum class ObstacleKind { kGround, kPole, kSphere, kRing };
 struct Obstacle {
   ObstacleKind kind = ObstacleKind::kGround;
-  Vec3 centre = Vec3::Zero();       // m: ground: its height in y; pole: its axis' x and z; sphere: its centre
-  double radius = 0;                // m (pole, sphere)
+  Vec3 centre = Vec3::Zero();       // m: ground: its height in y; pole: its axis' x and z; sphere, ring: its centre
+  double radius = 0;                // m (pole, sphere, ring)
   double top = std::numeric_limits<double>::infinity();  // m: a pole's top height
+  Vec3 axis = Vec3::UnitY();        // a ring's axis (unit)
   bool operator==(const Obstacle&) const = default;
 };
 struct Tie {                        // a spring from a body point to a world point
@@ -45,10 +49,35 @@ struct Tie {                        // a spring from a body point to a world poi
   Vec3 point = Vec3::Zero();        // m, body frame
   Vec3 anchor = Vec3::Zero();       // m, world
 };
+// A graft (docs/language.md 7.2, "Joined branches and rings"): a spring of
+// tie stiffness from a point of body a to a point of body b, critically
+// damped, whose rest length is zero (a pin); a weld also holds the two
+// bodies' relative orientation, turning against tie stiffness x arm^2
+// (N m/rad). The two bodies are coupled exactly through the tree
+// (contact.hpp, "Pairs").
+struct Graft {
+  int body_a = 0, body_b = 0;
+  Vec3 point_a = Vec3::Zero(), point_b = Vec3::Zero();  // m, body frames
+  bool weld = false;
+  Quat rest = Quat::Identity();     // weld: body b's frame in body a's frame, held
+  double arm = 0;                   // m (weld)
+  int id = 0;                       // its label (the rows of contact_forces)
+};
+// A fixed ring (a keyhole): the stem passing through it, the capsule axis
+// that crosses its plane within radius of its centre, is held on its axis by
+// a spring of tie stiffness, critically damped, and slides along it freely
+// or against friction; the ring passes from body to body as the stem slides.
+struct Ring {
+  Vec3 centre = Vec3::Zero();       // m, world
+  Vec3 axis = Vec3::UnitY();        // unit
+  double radius = 0;                // m
+};
 struct ContactModel {
   std::vector<Capsule> capsules;    // by body, ascending
-  std::vector<Obstacle> obstacles;
+  std::vector<Obstacle> obstacles;  // (no kRing)
   std::vector<Tie> ties;
+  std::vector<Graft> grafts;
+  std::vector<Ring> rings;
 };
 
 struct Model {
@@ -75,8 +104,10 @@ struct Model {
   int nbody() const { return static_cast<int>(parent.size()); }
   // Capsules that something can touch (obstacles, or each other).
   bool collides() const { return !contact.capsules.empty() && (!contact.obstacles.empty() || opt.self_contact); }
-  // Contacts or ties act on the plant.
-  bool touches() const { return !contact.ties.empty() || collides(); }
+  // Contacts, ties, grafts or rings act on the plant.
+  bool touches() const {
+    return !contact.ties.empty() || !contact.grafts.empty() || !contact.rings.empty() || collides();
+  }
   // Number of generalised velocities: 3 per joint, plus 6 for a floating base.
   int nv() const { return 3 * (nbody() - 1) + (base_kind == BaseKind::kFloating ? 6 : 0); }
 };

@@ -94,7 +94,8 @@ struct Options {
   double friction = kDefaultFriction;                       // Coulomb's coefficient
   double slip_velocity = kDefaultSlipVelocity;              // m/s
   bool self_contact = false;                                // the bodies collide with each other (not joined neighbours)
-  double tie_stiffness = kDefaultTieStiffness;              // N/m; ties are critically damped (the tied body's mass)
+  double tie_stiffness = kDefaultTieStiffness;              // N/m; ties are critically damped (the tied body's mass),
+                                                            //   and so are grafts and rings
 
   bool operator==(const Options&) const = default;
 };

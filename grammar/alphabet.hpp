@@ -55,6 +55,7 @@ inline constexpr std::string_view kBuiltinNames[] = {
     "@L", "@S", "@I", "@J", "@mo", "@mc",           // labels, system calls, rayshade
     "@PS", "@PC", "@PD",                           // L-system defined surfaces
     "?E", "?Q",                                    // environment, orientation query
+    "@Graft", "@Weld",  // lsd: pins or welds two bodies together (docs/language.md 7.2)
 };
 
 // The length of the longest built-in name at the start of s, or 0.

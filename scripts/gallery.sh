@@ -30,6 +30,9 @@ $lsd render examples/dynamics/bean.ls --time 55 -o docs/gallery/bean.png $size
 $lsd render examples/dynamics/espalier.ls --time 12 -o docs/gallery/espalier.png $size
 $lsd render examples/dynamics/tomato.ls --time 6 -o docs/gallery/tomato.png $size
 $lsd render examples/dynamics/twining.ls -D RHO=2.8 --time 14 --pitch 89 -o docs/gallery/twining.png $size
+# grafts and rings
+$lsd render examples/dynamics/hedge.ls --time 6 -o docs/gallery/hedge.png $size
+$lsd render examples/dynamics/vine.ls --time 8 -o docs/gallery/vine.png $size
 for rho in 2.0 2.8 3.2 3.8; do
   $lsd render examples/dynamics/twining.ls -D RHO=$rho --time 14 --pitch 89 -o docs/twining/rho$rho.png --width 320 --height 320
 done

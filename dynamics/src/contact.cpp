@@ -9,31 +9,19 @@
 
 #include "dynamics/kinematics.hpp"
 #include "dynamics/src/contact_search.hpp"
+#include "dynamics/src/joins.hpp"
 
 namespace lsd::dyn {
 namespace {
 
-// Adds a force f (world, N) at world point p of a body and its implicit
-// matrix S = a I + b n n^T (a contact's friction and normal parts, a tie's
-// isotropic spring) as a point of the pass, chained to the body's others;
-// f already holds the gravity shift. The sweep makes its 6x6 term.
-void add_point(const Model& model, Data& data, int body, const Vec3& p, double a, double b, const Vec3& n,
-               const Vec3& f) {
-  if (body == 0 && model.base_kind != BaseKind::kFloating) return;  // the base does not move
-  int& first = data.contact_slot[std::size_t(body)];
-  data.contact_points.push_back({body, first, a, b, p - data.oMi[std::size_t(body)].translation, n, f});
-  first = int(data.contact_points.size()) - 1;
-}
-
 // S g for S = a I + b n n^T.
 Vec3 times_g(double a, double b, const Vec3& n, const Vec3& g) { return a * g + (b * n.dot(g)) * n; }
 
-Vec3 point_velocity(const Data& data, int body, const Vec3& p) {
-  const Motion& v = data.v[std::size_t(body)];
-  return v.linear + v.angular.cross(p - data.oMi[std::size_t(body)].translation);
-}
-
 double critical(double k, double m) { return 2 * std::sqrt(k * std::max(m, 0.0)); }
+
+// The most self contacts a pass couples exactly (contact_pass): 3 rows each
+// in the pairs' dense solve (contact_pairs.cpp).
+constexpr int kExactSelfPairs = 24;
 
 // The contact springs' energy for a depth d, capped at cap.
 double spring_energy(double k, double d, double cap) {
@@ -87,8 +75,9 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
     return false;
   // The pass took the touches and near touches of its pose: the start's
   // (state_touches, kept with the start's q), or generalized-alpha's
-  // prediction. The near ones that touch at the new pose appeared (a touch
-  // from farther than the margin is left to the next step). Each is taken
+  // prediction: within a margin and the step's sweep of their capsules
+  // (continuous collision, contact_search.cpp). The near ones that touch at
+  // the new pose, or met within the step, appeared. Each is taken
   // at the pass's pose, where it left data.oMi and data.v, if the step can
   // close it: its gap at most the pass's approach times dt plus a step of
   // gravity's fall. (One that the pass's rotations carried into the ground
@@ -101,7 +90,9 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
     touch_at(model, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
     data.appeared.pop_back();
-    if (!touches) continue;
+    // A pair apart at both ends of the step may have passed through each
+    // other within it (a fast twig through a branch): the swept test.
+    if (!touches && !swept_pair_meets(model, data.oMi, data.end_pose, a)) continue;
     touch_at(model, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
     Vec3 vp = point_velocity(data, c.body, c.point);
@@ -132,6 +123,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   for (const ContactPoint& c : data.contact_points) data.contact_slot[std::size_t(c.body)] = -1;
   data.contact_points.clear();
   data.contacts.clear();
+  data.pairs.clear();
   data.touching = false;
   const ContactModel& cm = model.contact;
   if (!model.touches()) return;
@@ -144,13 +136,20 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   // the step before, and with redo_contact_pass; a redone pass adds the
   // touches that appeared.
   const std::vector<Touch>* found = &data.pass_touches;
-  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near);
+  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near, &data.v);
   else found = &state_touches(model, data, nullptr);
   if (!data.appeared.empty()) {
     if (found != &data.pass_touches) data.pass_touches = *found;
     data.pass_touches.insert(data.pass_touches.end(), data.appeared.begin(), data.appeared.end());
     found = &data.pass_touches;
   }
+  // Self contacts are pairs solved exactly through the tree (contact.hpp,
+  // "Pairs") up to kExactSelfPairs in a pass; the solve is dense in the
+  // pairs (every path shares the root), so a pass with more (a plant lying
+  // in itself) gives each side its own term instead.
+  int self_touches = 0;
+  for (const Touch& c : *found) self_touches += c.other >= 0;
+  const bool exact_self = self_touches <= kExactSelfPairs;
   for (const Touch& c : *found) {
     const Vec3& n = c.normal;
     const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
@@ -167,54 +166,80 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     const double d = model.opt.contact_damping >= 0 ? std::max(model.opt.contact_damping, kdt)
                      : 4 * m * k < kdt * kdt ? kdt
                                              : std::max(critical(k, m), kdt);
-    // One side of the contact: the body moving at share * vp against the
-    // other side (sign -1: the other body of a self contact, pushed along -n).
-    const auto side = [&](int body, double share, double sign) {
-      const Vec3 v = share * vp;
+    // The contact's force at the pass (normal and friction) for the
+    // velocity v of a body against its other side, and its implicit matrix
+    // S = kt I + (kn - kt) n n^T.
+    struct Terms {
+      double fn, kn, kt;
+      Vec3 ft;
+    };
+    const auto terms = [&](const Vec3& v) {
       const double vn = n.dot(v);
       const double depth = c.depth - t.kP * vn;  // implicit Euler's prediction (kP = 0 otherwise)
       // The contact holds while the pass's pose overlaps (find_touches), its
-      // force that of the end of the step as the implicit solve finds it. The
-      // force at the pass's pose may pull (a body leaving faster than the
-      // spring's time constant): clipping it there would drop the contact for
-      // a step while the body is still inside, which then falls a whole step
-      // and is thrown back, for ever (a two-step cycle at 1/60 s); it only
-      // pulls as much as the spring pushes at that depth.
+      // force that of the end of the step as the implicit solve finds it.
+      // The force at the pass's pose may pull (a body leaving faster than
+      // the spring's time constant): clipping it there would drop the
+      // contact for a step while the body is still inside, which then falls
+      // a whole step and is thrown back, for ever (a two-step cycle at
+      // 1/60 s); it only pulls as much as the spring pushes at that depth.
       // A speculative contact's force is the linear one (negative at the
       // pass's pose if the body is not yet closing its gap): the step ends
       // with the spring's at the depth it ends with.
       const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
-      const double fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
-      const double kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+      Terms r;
+      r.fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
+      r.kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
       const Vec3 vt = v - vn * n;
       const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
-      const double ct = model.opt.friction * std::max(fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
-      const Vec3 ft = -ct * vt;
-      const double kt = t.kD * ct;  // S = kn n n^T + kt (I - n n^T)
-      // The implicit part acts on the true acceleration, the pass's plus g.
-      add_point(model, data, body, c.point, kt, kn - kt, n, sign * (fn * n + ft) - times_g(kt, kn - kt, n, g));
-      if (record && sign > 0) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, fn, ft});
+      const double ct = model.opt.friction * std::max(r.fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
+      r.ft = -ct * vt;
+      r.kt = t.kD * ct;
+      return r;
+    };
+    // One body's own term: moving at v against the other side (sign -1: the
+    // other body of a self contact, pushed along -n). The implicit part acts
+    // on the true acceleration, the pass's plus g.
+    const auto own = [&](int body, const Vec3& v, double sign) {
+      const Terms r = terms(v);
+      add_point(model, data, body, c.point, r.kt, r.kn - r.kt, n,
+                sign * (r.fn * n + r.ft) - times_g(r.kt, r.kn - r.kt, n, g));
+      return r;
     };
     if (c.other < 0) {
-      side(c.body, 1, 1);
+      const Terms r = own(c.body, vp, 1);
+      if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
+    } else if (exact_self) {
+      // Self contact: a pair (Data::pairs), coupled exactly through the tree
+      // with the other body (contact_pairs.cpp).
+      const Terms r = terms(vp);
+      PairRow& pr = data.pairs.emplace_back();
+      pr.kind = ContactKind::kSelf;
+      pr.body_a = c.body;
+      pr.body_b = c.other;
+      pr.point = pr.point_b = c.point;
+      pr.s_lin = r.kt * Mat3::Identity() + (r.kn - r.kt) * n * n.transpose();
+      pr.f_lin = r.fn * n + r.ft;
+      if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
     } else {
-      // Self contact: the implicit term of each body treats the other as
-      // given, which the tree's sweep cannot couple. Against the other's
-      // velocity as it stands, two bodies pressed by a stiff contact swap
-      // velocities every step (each takes the other's), a jitter that never
-      // settles; each takes instead the pair's centre of mass as its
-      // partner, moving at (mA vA + mB vB) / (mA + mB), so that a body sees
-      // the share mB / (mA + mB) of the relative velocity (and the other
-      // mA / (mA + mB)): a stiff pair then comes to a common velocity in a
-      // step, as an inelastic collision does. At rest both shares push with
-      // the same spring force.
+      // More self contacts than the exact solve takes: each body's own term,
+      // its partner taken as the pair's centre of mass, moving at
+      // (mA vA + mB vB) / (mA + mB), so that a body sees the share
+      // mB / (mA + mB) of the relative velocity (and the other
+      // mA / (mA + mB)): a stiff pair comes to a common velocity in a step,
+      // as an inelastic collision does (against the other's own velocity,
+      // two pressed bodies swapped velocities every step). Not energy-exact
+      // (docs/dynamics.md).
       const double ma = mass(c.body), mb = mass(c.other), sum = ma + mb > 0 ? ma + mb : 1;
-      side(c.body, mb / sum, 1);
-      side(c.other, ma / sum, -1);
+      const Terms r = own(c.body, (mb / sum) * vp, 1);
+      own(c.other, (ma / sum) * vp, -1);
+      if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
     }
     data.touching = true;
   }
 
+  graft_pass(model, data, t, record);
+  ring_pass(model, data, t, record);
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     const Vec3 p = data.oMi[std::size_t(tie.body)].act(tie.point);
@@ -242,11 +267,17 @@ double contact_energy(const Model& model, Data& data) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     e += 0.5 * model.opt.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();
   }
-  return e;
+  return e + joins_energy(model, data);
 }
 
 bool state_touching(const Model& model, Data& data) {
   return model.collides() && !state_touches(model, data, nullptr).empty();
+}
+
+bool state_near(const Model& model, Data& data) {
+  if (!model.collides()) return false;
+  state_touches(model, data, nullptr);
+  return !data.near.empty();
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {

@@ -83,6 +83,7 @@ double obstacle_distance(const Obstacle& o, const Vec3& p, Vec3& n) {
       n = (out * radial + above * Vec3::UnitY()) / dist;
       return dist;
     }
+    case ObstacleKind::kRing: break;  // (nothing collides with a ring)
   }
   n = Vec3::UnitY();
   return 0;
@@ -112,6 +113,7 @@ void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at
       at(p, 0);
       return;
     }
+    case ObstacleKind::kRing: return;  // (nothing collides with a ring)
   }
 }
 
@@ -146,12 +148,12 @@ void add_near(std::vector<Touch>* near, int body, int other, int k, int feature)
 // a third of the ground benchmark's contact search; the ground, the common
 // case, is written out.
 inline void obstacle_touch(std::vector<Touch>& out, std::vector<Touch>* near, const Capsule& c, int k, const Obstacle& o,
-                           int oi, const Vec3& p, int e, bool any) {
+                           int oi, const Vec3& p, int e, bool any, double sweep = 0) {
   const bool ground = o.kind == ObstacleKind::kGround;
   Vec3 n = Vec3::UnitY();
   const double dist = ground ? p.y() - o.centre.y() : obstacle_distance(o, p, n);
   if (!any && !(dist < (1 + kTouchSkin) * c.radius)) {
-    if (near && dist < (1 + kNearMargin) * c.radius) add_near(near, c.body, -1, k, 2 * oi + e);
+    if (near && dist < (1 + kNearMargin) * c.radius + sweep) add_near(near, c.body, -1, k, 2 * oi + e);
     return;
   }
   Touch& t = out.emplace_back();
@@ -168,17 +170,18 @@ inline void obstacle_touch(std::vector<Touch>& out, std::vector<Touch>* near, co
 
 // The touch of capsules i (ci, ends ai-bi) and j > i, as obstacle_touch's:
 // unless any, only if they overlap and are not joined (len: the bodies'
-// lengths, for joined_bodies).
+// lengths, for joined_bodies); sweep: how much farther a near pair may be
+// (the two capsules' sweeps, capsule_sweeps).
 inline void pair_touch(const Model& model, const std::vector<double>& len, std::vector<Touch>& out,
                        std::vector<Touch>* near, int i, const Vec3& ai, const Vec3& bi, int j, const Vec3& aj,
-                       const Vec3& bj, bool any) {
+                       const Vec3& bj, bool any, double sweep = 0) {
   const Capsule &ci = model.contact.capsules[std::size_t(i)], &cj = model.contact.capsules[std::size_t(j)];
   Vec3 pi, pj;
   closest_segments(ai, bi, aj, bj, pi, pj);
   const double dist = (pi - pj).norm(), reach = ci.radius + cj.radius;
   if (!any) {
     const bool touching = dist < (1 + kTouchSkin) * reach;
-    if (!touching && !(near && dist < (1 + kNearMargin) * reach)) return;
+    if (!touching && !(near && dist < (1 + kNearMargin) * reach + sweep)) return;
     if (joined_bodies(model, len, ci.body, cj.body, reach)) return;
     if (!touching) {
       add_near(near, ci.body, cj.body, i, -1 - j);
@@ -200,13 +203,48 @@ inline void pair_touch(const Model& model, const std::vector<double>& len, std::
   t.cap = std::min(ci.radius, cj.radius);
 }
 
+// Continuous collision (docs/dynamics.md, "No tunnelling"): how far each
+// capsule may move in a step, from the bodies' velocities at poses (the
+// pass's, given, or found from the state's data.w and the base's): dt times
+// the faster of its ends (a rigid segment's points move no faster than its
+// faster end) plus a step of gravity's fall.
+// A near touch reaches that much farther, so that a fast body's contact is
+// tested at the end of the step (redo_contact_pass) however far it came.
+void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& poses,
+                    const std::vector<Motion>* velocities) {
+  const int n = model.nbody();
+  const double dt = model.opt.dt, fall = 0.5 * dt * dt * model.opt.gravity.norm();
+  if (!velocities) {
+    std::vector<Motion>& v = data.sweep_velocity;
+    v.resize(std::size_t(n));
+    v[0] = base_velocity(model, data);
+    for (int i = 1; i < n; ++i) {
+      const std::size_t p = std::size_t(model.parent[std::size_t(i)]);
+      const Motion& vp = v[p];
+      v[std::size_t(i)] = {vp.angular + poses[std::size_t(i)].rotation * data.w[std::size_t(i)],
+                           vp.linear + vp.angular.cross(poses[std::size_t(i)].translation - poses[p].translation)};
+    }
+    velocities = &v;
+  }
+  const std::vector<Motion>& v = *velocities;
+  const std::vector<Capsule>& caps = model.contact.capsules;
+  data.capsule_sweep.resize(caps.size());
+  for (std::size_t k = 0; k < caps.size(); ++k) {
+    const Motion& m = v[std::size_t(caps[k].body)];
+    const Vec3& o = poses[std::size_t(caps[k].body)].translation;
+    const double va = (m.linear + m.angular.cross(data.capsule_a[k] - o)).squaredNorm();
+    const double vb = (m.linear + m.angular.cross(data.capsule_b[k] - o)).squaredNorm();
+    data.capsule_sweep[k] = dt * std::sqrt(std::max(va, vb)) + fall;
+  }
+}
+
 }  // namespace
 
 // Every touching point of the bodies at poses into out: capsules against
 // obstacles, capsule pairs (self contact), in a fixed order (capsule, then
 // obstacle); with near, the near touches into it.
 void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses, std::vector<Touch>& out,
-                  std::vector<Touch>* near) {
+                  std::vector<Touch>* near, const std::vector<Motion>* velocities) {
   out.clear();
   if (near) near->clear();
   const ContactModel& cm = model.contact;
@@ -220,13 +258,16 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
     data.capsule_a[k] = poses[std::size_t(c.body)].act(c.a);
     data.capsule_b[k] = poses[std::size_t(c.body)].act(c.b);
   }
+  if (near) capsule_sweeps(model, data, poses, velocities);
+  else data.capsule_sweep.assign(nc, 0.0);
+  const double* sweep = data.capsule_sweep.data();
   for (std::size_t k = 0; k < nc; ++k) {
     const Capsule& c = cm.capsules[k];
     if (c.body == 0 && fixed_base) continue;
     for (std::size_t oi = 0; oi < cm.obstacles.size(); ++oi) {
       const Obstacle& o = cm.obstacles[oi];
       segment_vs_obstacle(o, data.capsule_a[k], data.capsule_b[k], [&](const Vec3& p, int e) {
-        obstacle_touch(out, near, c, int(k), o, int(oi), p, e, false);
+        obstacle_touch(out, near, c, int(k), o, int(oi), p, e, false, sweep[k]);
       });
     }
   }
@@ -235,11 +276,12 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   // Broad phase: a spatial hash of the capsules' bounding boxes by the cell
   // of their centres, cells as large as the largest box, so that two boxes
   // that overlap have centres in the same or neighbouring cells.
-  // (With near, the boxes are as wide as the margin.)
+  // (With near, the boxes are as wide as the margin and the capsule's sweep.)
   const double grow = near ? 1 + kNearMargin : 1;
   double cell = 0;
   for (std::size_t k = 0; k < nc; ++k) {
-    const Vec3 ext = (data.capsule_a[k] - data.capsule_b[k]).cwiseAbs().array() + 2 * grow * cm.capsules[k].radius;
+    const Vec3 ext =
+        (data.capsule_a[k] - data.capsule_b[k]).cwiseAbs().array() + 2 * (grow * cm.capsules[k].radius + sweep[k]);
     cell = std::max(cell, ext.maxCoeff());
   }
   if (!(cell > 0) || !std::isfinite(cell)) return;
@@ -289,7 +331,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   for (std::size_t i = 0; i < nc; ++i) {
     const Capsule& ci = cm.capsules[i];
     const Vec3 &ai = data.capsule_a[i], &bi = data.capsule_b[i];
-    const double ri = grow * ci.radius;
+    const double ri = grow * ci.radius + sweep[i];
     const Vec3 lo_i = ai.cwiseMin(bi).array() - ri, hi_i = ai.cwiseMax(bi).array() + ri;
     const Vec3 centre = 0.5 * (ai + bi);
     for (int dx = 0; dx <= 1; ++dx)
@@ -303,12 +345,13 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
             if ((own && j <= i) || data.grid_key[j] != key) continue;
             const Capsule& cj = cm.capsules[j];
             const Vec3 &aj = data.capsule_a[j], &bj = data.capsule_b[j];
-            const double rj = grow * cj.radius;
+            const double rj = grow * cj.radius + sweep[j];
             const Vec3 lo_j = aj.cwiseMin(bj).array() - rj, hi_j = aj.cwiseMax(bj).array() + rj;
             if ((hi_i.array() < lo_j.array()).any() || (hi_j.array() < lo_i.array()).any()) continue;
             if (fixed_base && ci.body == 0 && cj.body == 0) continue;
-            if (i < j) pair_touch(model, len, out, near, int(i), ai, bi, int(j), aj, bj, false);
-            else pair_touch(model, len, out, near, int(j), aj, bj, int(i), ai, bi, false);
+            const double sw = sweep[i] + sweep[j];
+            if (i < j) pair_touch(model, len, out, near, int(i), ai, bi, int(j), aj, bj, false, sw);
+            else pair_touch(model, len, out, near, int(j), aj, bj, int(i), ai, bi, false, sw);
           }
         }
   }
@@ -359,6 +402,33 @@ bool joined_bodies(const Model& model, const std::vector<double>& len, int i, in
   }
   if (a != i && a != j) gap -= len[std::size_t(a)];  // a common branch body: both may start at one point
   return gap < reach;
+}
+
+
+bool swept_pair_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a) {
+  if (a.feature >= 0) return false;
+  const ContactModel& cm = model.contact;
+  const Capsule &ci = cm.capsules[std::size_t(a.capsule)], &cj = cm.capsules[std::size_t(-1 - a.feature)];
+  const Vec3 ai0 = from[std::size_t(ci.body)].act(ci.a), bi0 = from[std::size_t(ci.body)].act(ci.b);
+  const Vec3 aj0 = from[std::size_t(cj.body)].act(cj.a), bj0 = from[std::size_t(cj.body)].act(cj.b);
+  const Vec3 dai = to[std::size_t(ci.body)].act(ci.a) - ai0, dbi = to[std::size_t(ci.body)].act(ci.b) - bi0;
+  const Vec3 daj = to[std::size_t(cj.body)].act(cj.a) - aj0, dbj = to[std::size_t(cj.body)].act(cj.b) - bj0;
+  // The distance of the two segments moves by at most rate per unit of s:
+  // each point of a segment moves by a convex combination of its ends' moves.
+  const double rate = std::max(dai.norm(), dbi.norm()) + std::max(daj.norm(), dbj.norm());
+  const double reach = ci.radius + cj.radius;
+  if (!(rate > 0)) return false;
+  // Conservative advancement: step s by the gap over the rate, which no
+  // contact can fall between; a gap of a thousandth of the reach counts.
+  double s = 0;
+  for (int k = 0; k < 64 && s <= 1; ++k) {
+    Vec3 pi, pj;
+    closest_segments(ai0 + s * dai, bi0 + s * dbi, aj0 + s * daj, bj0 + s * dbj, pi, pj);
+    const double gap = (pi - pj).norm() - reach;
+    if (gap < 1e-3 * reach) return true;
+    s += gap / rate;
+  }
+  return false;
 }
 
 }  // namespace lsd::dyn

@@ -12,12 +12,26 @@ using Touch = ContactTouch;
 // Every touching point of the bodies at poses into out: capsules against
 // obstacles, capsule pairs (self contact), in a fixed order (capsule, then
 // obstacle); with near, the near touches into it.
+// velocities: the bodies' at poses (the pass's data.v), or null to find
+// them from the state's joint velocities (the near touches' sweeps).
 void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses, std::vector<Touch>& out,
-                  std::vector<Touch>* near = nullptr);
+                  std::vector<Touch>* near = nullptr, const std::vector<Motion>* velocities = nullptr);
 
 // The touch a (its capsule and feature) at poses into out, whatever the gap
 // (speculative): at the same points and normal as a touch.
 void touch_at(const Model& model, const std::vector<SE3>& poses, const std::vector<double>& len, const Touch& a,
               std::vector<Touch>& out);
+
+// True when the state's pose has a near touch: a contact may begin within
+// the step (within the margin and the capsules' sweeps). Defined in
+// contact.cpp, with the state's touches; the step (step.cpp) asks it.
+bool state_near(const Model& model, Data& data);
+
+// Continuous collision (docs/dynamics.md, "No tunnelling"): whether the near
+// self touch a (a capsule pair) meets within the step from poses `from` to
+// `to`, each capsule's ends moving along straight lines, by conservative
+// advancement (a swept test: a pair that passed through each other within
+// the step, apart at both ends of it, meets).
+bool swept_pair_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a);
 
 }  // namespace lsd::dyn

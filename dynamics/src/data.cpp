@@ -36,6 +36,8 @@ Data make_data(const Model& model) {
   d.alpha_a.assign(n, Vec3::Zero());
   d.contact_slot.assign(n, -1);
   d.spin_bound.assign(n, 0.0);
+  d.aba_dfac.assign(n, std::array<double, 6>{});
+  d.ring_body.assign(model.contact.rings.size(), -1);
   return d;
 }
 

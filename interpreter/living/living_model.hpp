@@ -27,6 +27,8 @@ struct LivingModel {
   long base_module = -1;                     // string index of the base state module, -1 if none
   std::vector<std::uint32_t> tie_module;     // (model.contact.ties) string index of each @Tie
   std::vector<std::uint32_t> bare_ties;      // the ties whose @Tie has no parameters (their anchors: where they stand)
+  std::vector<std::uint32_t> graft_module;   // (2 per model.contact.grafts) string index of its two modules
+  std::vector<std::uint32_t> bare_welds;     // the welds whose @Weld modules lack their rest rotation
   int last_body = -1;                        // body of the last B of the string
   dyn::Vec3 last_body_end = dyn::Vec3::Zero();  // m, far end of that B in its body's frame
   bool empty() const { return model.nbody() == 0; }
@@ -45,6 +47,12 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
 // the string as their three parameters, so that a saved string resumes
 // exactly; the model must then be rebuilt. True if the string changed.
 bool write_bare_ties(const LivingModel& lm, ModuleString& s);
+
+// Writes the rest rotation of the welds made from bare @Weld(id) modules
+// (LivingModel::bare_welds) into both their modules as three more
+// parameters, so that a saved string resumes exactly; the model must then be
+// rebuilt. True if the string changed.
+bool write_bare_welds(const LivingModel& lm, ModuleString& s);
 
 // Joint parameters (rotation vector, angular velocity) -> data.q, data.w,
 // and the base state @Base(px,py,pz, rx,ry,rz, vx,vy,vz, wx,wy,wz) -> the base

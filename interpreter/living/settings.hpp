@@ -48,7 +48,7 @@ struct ModelSettings {
 
   // ---- The world's bodies.
   double drag = 0;                                     // N s/m^3: force -drag 2rl (v - wind) per body
-  std::vector<dyn::Obstacle> obstacles;                // ground:, pole:, sphere:
+  std::vector<dyn::Obstacle> obstacles;                // ground:, pole:, sphere:, ring:
 
   // ---- The base (the first body).
   bool floating_base = false;                          // base: floating

@@ -37,6 +37,8 @@ enum Builtin : SymbolId {
   kSymLabel, kSymSystem, kSymRayObject, kSymRayGrid, kSymRayNewObject, kSymCondCut,  // @L @S @I @J @mo @mc
   kSymPatchInit, kSymPatchPoint, kSymPatchDraw,  // @PS @PC @PD
   kSymQueryE, kSymQueryQ,                        // ?E ?Q
+  kSymGraft,         // @Graft(id): pins the body point where it stands to its partner's
+  kSymWeld,          // @Weld(id[, rx, ry, rz]): welds it (the partners' rest rotation)
   kFirstUserSymbol = 256,
 };
 

@@ -1,9 +1,11 @@
 #include "interpreter/living/living_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "dynamics/samples.hpp"
 
+#include "interpreter/living/src/grafts.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
@@ -58,11 +60,13 @@ class Walker {
       else if (sym == rules_.dynamics.joint) joint(i, frames_[frame_++]);
       else if (sym == rules_.dynamics.body) body(i, frames_[frame_++]);
       else if (sym == kSymTie) tie(i, frames_[frame_++]);
+      else if (sym == kSymGraft || sym == kSymWeld) graft(i, frames_[frame_++], sym == kSymWeld);
       else if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawing after a body rides on it
     }
     if (cur_.pending >= 0) lm_.tips.push_back(std::uint32_t(cur_.pending));
     return std::move(bodies_);
   }
+  const std::vector<GraftMark>& graft_marks() const { return marks_; }
 
  private:
   void error(std::string msg) { diags_.push_back({rules_.path, {}, std::move(msg)}); }
@@ -189,6 +193,31 @@ class Walker {
     lm_.module_body[i] = cur_.body;
   }
 
+  // @Graft(id), @Weld(id) or @Weld(id, rx, ry, rz): a mark, paired by id
+  // once the model is made (grafts.cpp).
+  void graft(std::size_t i, const TurtleState& f, bool weld) {
+    const int np = s_.nparams(i);
+    const std::string what = std::string(weld ? "the weld '@Weld'" : "the graft '@Graft'") + " at module " +
+                             std::to_string(i);
+    if (cur_.body < 0) {
+      error(what + " stands before the first body");
+      return;
+    }
+    if (weld ? np != 1 && np != 4 : np != 1) {
+      error(what + " has " + std::to_string(np) + " parameters; " +
+            (weld ? "a weld has its id, or its id and the rest rotation (rx, ry, rz)" : "a graft has one: its id"));
+      return;
+    }
+    const double* p = s_.param(i);
+    if (!std::all_of(p, p + np, [](double x) { return std::isfinite(x); })) {
+      error(what + " needs finite parameters");
+      return;
+    }
+    marks_.push_back({std::uint32_t(i), cur_.body, bodies_[std::size_t(cur_.body)].world.inverse().act(f.pos), weld,
+                      p[0], cur_.last.l});
+    lm_.module_body[i] = cur_.body;
+  }
+
   const RuleSet& rules_;
   const RunSettings& settings_;
   const ModuleString& s_;
@@ -197,6 +226,7 @@ class Walker {
   const std::vector<TurtleState> frames_;  // turtle frames of every B and J in the rest pose
   std::size_t frame_ = 0;
   std::vector<Draft> bodies_;
+  std::vector<GraftMark> marks_;
   std::vector<PathState> stack_;
   PathState cur_;
 };
@@ -212,7 +242,10 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
   base.inertia = bodies[0].inertia;
   base.drag = bodies[0].drag;
   dyn::ContactModel contact = std::move(lm.model.contact);  // the walk's capsules and ties
-  contact.obstacles = settings.obstacles;
+  for (const dyn::Obstacle& o : settings.obstacles) {  // the settings keep the rings beside the obstacles
+    if (o.kind == dyn::ObstacleKind::kRing) contact.rings.push_back({o.centre, o.axis, o.radius});
+    else contact.obstacles.push_back(o);
+  }
   lm.model = dyn::make_model(base);
   lm.model.contact = std::move(contact);
   lm.model.opt = settings.step_options();
@@ -272,15 +305,17 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
   lm.module_body.assign(s.size(), -1);
   if (!rules.dynamics.enabled) return true;
   const std::size_t before = diags.size();
-  const std::vector<Draft> bodies = Walker(rules, settings, s, lm, diags).walk();
-  const bool ok = diags.size() == before && !bodies.empty() && make_model(rules, settings, bodies, s, lm, diags);
+  Walker walker(rules, settings, s, lm, diags);
+  const std::vector<Draft> bodies = walker.walk();
+  const bool ok = diags.size() == before && !bodies.empty() && make_model(rules, settings, bodies, s, lm, diags) &&
+                  pair_grafts(rules, s, walker.graft_marks(), lm, diags);
   if (!ok) {
     lm = LivingModel{};
     lm.module_body.assign(s.size(), -1);
     return diags.size() == before;
   }
   set_damping(settings, lm.model);
-  if (!lm.bare_ties.empty()) {  // a bare @Tie holds where its point is now
+  if (!lm.bare_ties.empty() || !lm.bare_welds.empty()) {  // a bare @Tie holds where its point is now
     dyn::Data d = dyn::make_data(lm.model);
     load_state(s, lm, d);
     dyn::forward_kinematics(lm.model, d);
@@ -288,6 +323,7 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
       dyn::Tie& t = lm.model.contact.ties[k];
       t.anchor = d.oMi[std::size_t(t.body)].act(t.point);
     }
+    set_bare_weld_rest(lm, d);  // and a bare @Weld holds the bodies as they are now
   }
   return true;
 }

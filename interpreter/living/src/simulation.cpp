@@ -69,10 +69,12 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   if (ls_.rules.dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
   changed();
   if (!build_living_model(ls_.rules, settings_, ls_.current, living_, diags)) return false;
-  // Bare @Tie modules take their anchors as parameters (the offsets of the
-  // joints' parameters move: build again).
-  if (write_bare_ties(living_, ls_.current) && !build_living_model(ls_.rules, settings_, ls_.current, living_, diags))
-    return false;
+  // Bare @Tie modules take their anchors as parameters, bare @Weld modules
+  // their rest rotations (the offsets of the joints' parameters move: build
+  // again).
+  const bool ties = write_bare_ties(living_, ls_.current);
+  const bool welds = write_bare_welds(living_, ls_.current);
+  if ((ties || welds) && !build_living_model(ls_.rules, settings_, ls_.current, living_, diags)) return false;
   data_ = dyn::make_data(living_.model);
   return true;
 }

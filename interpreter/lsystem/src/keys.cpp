@@ -243,9 +243,10 @@ bool obstacle_numbers(const Ctx& c, const Item& it, int lo, int hi, double* out,
   return true;
 }
 
-// ground: y; pole: x z radius [top]; sphere: x y z radius.
+// ground: y; pole: x z radius [top]; sphere: x y z radius; ring: x y z
+// radius [hx hy hz] (its axis, default vertical).
 void obstacle(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
-  double v[4] = {};
+  double v[7] = {};
   dyn::Obstacle o;
   if (it.key == "ground") {
     if (!obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1)) return;
@@ -254,6 +255,21 @@ void obstacle(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
     if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
     o = {dyn::ObstacleKind::kPole, dyn::Vec3(v[0], 0, v[1]), v[2]};
     if (it.exprs.size() == 4) o.top = v[3];
+  } else if (it.key == "ring") {
+    if (!obstacle_numbers(c, it, 4, 7, v, "four or seven values: x y z radius [axis hx hy hz]", 3)) return;
+    if (it.exprs.size() != 4 && it.exprs.size() != 7) {
+      c.error(it.value_pos, "'ring:' takes four or seven values: x y z radius [axis hx hy hz]");
+      return;
+    }
+    o = {dyn::ObstacleKind::kRing, dyn::Vec3(v[0], v[1], v[2]), v[3]};
+    if (it.exprs.size() == 7) {
+      const dyn::Vec3 axis(v[4], v[5], v[6]);
+      if (!(axis.norm() > 0)) {
+        c.error(it.exprs[4].pos, "'ring:' needs an axis of nonzero length");
+        return;
+      }
+      o.axis = axis.normalized();
+    }
   } else {
     if (!obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3)) return;
     o = {dyn::ObstacleKind::kSphere, dyn::Vec3(v[0], v[1], v[2]), v[3]};
@@ -344,6 +360,7 @@ const KeyRow kDynamics[] = {
     {{"ground", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
     {{"pole", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
     {{"sphere", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"ring", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
     {{"contact stiffness"}, plain_number, kNonNegative, nullptr, &RunSettings::contact_stiffness},
     {{"contact damping"}, contact_damping, kNonNegative, nullptr, nullptr,
      "critical for the touching body's mass", merge<&RunSettings::contact_damping>},

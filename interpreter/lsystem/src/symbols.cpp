@@ -28,7 +28,8 @@ static_assert(builtin_id("@O") == kSymSphere && builtin_id("?P") == kSymQueryP &
                   builtin_id("@M") == kSymMove && builtin_id("@Base") == kSymBase && builtin_id("@Tie") == kSymTie &&
                   builtin_id("@o") == kSymCircleScreen && builtin_id("@#") == kSymGcContour &&
                   builtin_id("@Tf") == kSymTwistForce && builtin_id("@PD") == kSymPatchDraw &&
-                  builtin_id("?Q") == kSymQueryQ && kSymQueryQ + 1 - kSymSphere == std::size(grammar::kBuiltinNames),
+                  builtin_id("?Q") == kSymQueryQ && builtin_id("@Graft") == kSymGraft &&
+                  builtin_id("@Weld") == kSymWeld && kSymWeld + 1 - kSymSphere == std::size(grammar::kBuiltinNames),
               "the Builtin ids must follow grammar::kBuiltinNames");
 static_assert(kSymSphere + std::size(grammar::kBuiltinNames) <= kFirstUserSymbol, "too many built-in modules");
 }  // namespace

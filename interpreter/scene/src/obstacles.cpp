@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace lsd::interp {
 namespace {
@@ -33,6 +34,17 @@ void add_poles_and_spheres(const std::vector<dyn::Obstacle>& obstacles, Geometry
              kObstacleColour, kNoModule});
     } else if (o.kind == dyn::ObstacleKind::kSphere) {
       g.spheres.push_back({o.centre, 2 * o.radius, kObstacleColour, kNoModule});
+    } else if (o.kind == dyn::ObstacleKind::kRing) {
+      // A ring (docs/language.md 7.2): 32 short segments round its axis.
+      const Vec3 n = o.axis.normalized();
+      const Vec3 u = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized(), w = n.cross(u);
+      constexpr int kSides = 32;
+      const auto at = [&](int k) {
+        const double a = 2 * std::numbers::pi * k / kSides;
+        return Vec3(o.centre + o.radius * (std::cos(a) * u + std::sin(a) * w));
+      };
+      for (int k = 0; k < kSides; ++k)
+        g.segments.push_back({at(k), at(k + 1), 0.2 * o.radius, kObstacleColour, kNoModule});
     }
   }
 }

@@ -123,7 +123,7 @@ struct OpTable {
       op[kSymTropismDown] = kElasticityDown;
       op[kSymTexture] = kTexture;
     }
-    if (opt.body_sym != 0) op[kSymTie] = kTie;
+    if (opt.body_sym != 0) op[kSymTie] = op[kSymGraft] = op[kSymWeld] = kTie;  // frames for the dynamics
     // Dynamics symbols override the turtle meaning of the same symbol.
     if (opt.body_sym != 0) {
       if (opt.body_sym < 256) op[opt.body_sym] = kBody; else body = opt.body_sym;

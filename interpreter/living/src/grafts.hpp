@@ -1,0 +1,36 @@
+// Grafts and welds of the living string (docs/language.md 7.2, "Joined
+// branches and rings"), private to the living room: the @Graft and @Weld
+// marks the walk finds, paired by their ids into the model's grafts.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "dynamics/dynamics.hpp"
+#include "grammar/diagnostic.hpp"
+#include "interpreter/living/living_model.hpp"
+
+namespace lsd::interp {
+
+// A @Graft(id) or @Weld(id[, rx, ry, rz]) where the walk met it.
+struct GraftMark {
+  std::uint32_t module = 0;           // string index
+  int body = 0;                       // the body it rides on
+  dyn::Vec3 point = dyn::Vec3::Zero();  // m, body frame: where the turtle stands
+  bool weld = false;
+  double id = 0;
+  double arm = 0;                     // m: the length of the last B before it (a weld's lever)
+};
+
+// Pairs the marks by id into lm.model.contact.grafts (after the model is
+// made: it reads the bodies' parents) and lm.graft_module; a weld whose
+// modules carry no rotation joins lm.bare_welds. An id used once or more
+// than twice, a @Graft paired with a @Weld, a pair on one body or on two
+// joined neighbours are diagnostics naming the modules; false after one.
+bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<GraftMark>& marks, LivingModel& lm,
+                 std::vector<grammar::Diagnostic>& diags);
+
+// The bare welds' rest rotations (body b's frame in body a's) from the pose
+// in d (after forward kinematics).
+void set_bare_weld_rest(LivingModel& lm, const dyn::Data& d);
+
+}  // namespace lsd::interp

@@ -1,0 +1,172 @@
+// Grafts, welds and rings through the command line (issue 27;
+// docs/language.md 7.2, "Grafts, welds and rings"): their errors, the weld
+// written back so that a run resumes bit for bit, and the --contacts rows of
+// kinds graft, weld and ring.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <numbers>
+#include <set>
+#include <sstream>
+
+#include "support/lsd_test.hpp"
+
+using lsd::test::run;
+
+namespace {
+
+std::vector<std::string> split(const std::string& line, char sep = ',') {
+  std::vector<std::string> v;
+  std::stringstream ss(line);
+  std::string f;
+  while (std::getline(ss, f, sep)) v.push_back(f);
+  return v;
+}
+
+// Two arms from one base, bent so that their tips meet above it, joined
+// there (KIND: @Graft or @Weld); a bending load on one arm's tip.
+std::string arms(const std::string& kind) {
+  return "derivation length: 1\n"
+         "axiom: B(0.05, 0.01) A\n"
+         "A --> [ +(30) J B(0.2, 0.006) J -(60) B(0.2, 0.006) " +
+         kind + "(7) ] [ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) " + kind +
+         "(7) ]\n"
+         "dynamics:\n  young: 2e7\n  dt: 1/60\n  tie stiffness: 1e5\n";
+}
+
+}  // namespace
+
+TEST_CASE("graft, weld and ring: bad input is a located error") {
+  lsd::test::TempDir dir;
+  const auto run_bad = [&](const std::string& axiom, const std::string& expected) {
+    const std::string f = dir.write("bad.ls", "axiom: " + axiom + "\ndynamics:\n");
+    auto r = run(lsd::test::lsd_exe() + " run " + f + " --time 0.01");
+    INFO(r.out);
+    CHECK(r.status != 0);
+    CHECK(r.out.find(expected) != std::string::npos);
+  };
+  const std::string two = "B(0.1, 0.01) [ J B(0.1, 0.01) J B(0.1, 0.01) ";
+  run_bad(two + "@Graft(3) ] J B(0.1, 0.01) J B(0.1, 0.01)",
+          "the graft '@Graft' at module 6 has no partner: its id 3 must be used by exactly two modules");
+  run_bad(two + "@Graft(3) ] J B(0.1, 0.01) @Graft(3) J B(0.1, 0.01) @Graft(3)",
+          "the graft id 3 is used 3 times (modules 6, 10, 13): a graft joins exactly two modules");
+  run_bad(two + "@Graft(1) @Graft(1) ]", "ride on the same body: a graft joins two bodies");
+  run_bad(two + "@Graft(1) J B(0.1, 0.01) @Graft(1) ]", "ride on two bodies joined by a joint");
+  run_bad(two + "@Graft(2) ] J B(0.1, 0.01) J B(0.1, 0.01) @Weld(2)",
+          "both must be @Graft or both @Weld");
+  run_bad("@Graft(1) B(0.1, 0.01)", "the graft '@Graft' at module 0 stands before the first body");
+  run_bad(two + "@Weld(1, 2) ]", "the weld '@Weld' at module 6 has 2 parameters");
+  // ring: in the dynamics: section, checked by lsd check
+  const auto check = [&](const std::string& dyn, const std::string& expected) {
+    const std::string f = dir.write("bad.ls", "axiom: B(1, 0.1)\ndynamics:\n" + dyn + "\n");
+    auto r = run(lsd::test::lsd_exe() + " check " + f);
+    INFO(r.out);
+    CHECK(r.status != 0);
+    CHECK(r.out.find(expected) != std::string::npos);
+  };
+  check("  ring: 0 1 0 0", "bad.ls:3:15: error: 'ring:' needs a radius greater than 0");
+  check("  ring: 0 1 0", "bad.ls:3:9: error: 'ring:' takes four or seven values");
+  check("  ring: 0 1 0 0.1 1 0", "bad.ls:3:9: error: 'ring:' takes four or seven values");
+  check("  ring: 0 1 0 0.1 0 0 0", "bad.ls:3:19: error: 'ring:' needs an axis of nonzero length");
+}
+
+TEST_CASE("a bare @Weld is written back with its rest rotation; the run resumes bit for bit; rows of kind weld") {
+  lsd::test::TempDir dir;
+  const std::string src = dir.write("weld.ls", arms("@Weld"));
+  const std::string full = dir.path("full.csv"), half = dir.path("half.txt"), second = dir.path("second.csv");
+  const std::string cfull = dir.path("cfull.csv"), csecond = dir.path("csecond.csv");
+  const std::string run_cmd = lsd::test::lsd_exe() + " run " + src + " --quiet";
+  REQUIRE(run(run_cmd + " --time 2 --trace " + full + " --contacts " + cfull).status == 0);
+  REQUIRE(run(run_cmd + " --time 1 -o " + half).status == 0);
+  const std::string s = lsd::test::read_lines(half).back();
+  std::size_t at = 0;
+  int welds = 0;
+  while ((at = s.find("@Weld(", at)) != std::string::npos) {
+    const auto p = split(s.substr(at + 6, s.find(')', at) - at - 6));
+    REQUIRE(p.size() == 4);
+    CHECK(std::stod(p[0]) == 7);
+    // the arms' last bodies at -30 and +30 degrees from up, turned about the
+    // turtle's up axis (world z): a rotation vector (0, 0, +-pi/3)
+    CHECK(std::abs(std::stod(p[3])) == Approx(std::numbers::pi / 3).margin(1e-9));
+    CHECK(std::abs(std::stod(p[1])) + std::abs(std::stod(p[2])) < 1e-12);
+    ++welds;
+    ++at;
+  }
+  CHECK(welds == 2);
+  REQUIRE(run(run_cmd + " --axiom-file " + half + " --time 2 --trace " + second + " --contacts " + csecond).status == 0);
+  const auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
+  REQUIRE(b.size() > 50);
+  CHECK(std::vector<std::string>(a.end() - std::ptrdiff_t(b.size() - 1), a.end()) ==
+        std::vector<std::string>(b.begin() + 1, b.end()));
+  const auto ca = lsd::test::read_lines(cfull), cb = lsd::test::read_lines(csecond);
+  REQUIRE(cb.size() > 50);
+  CHECK(std::vector<std::string>(ca.end() - std::ptrdiff_t(cb.size() - 1), ca.end()) ==
+        std::vector<std::string>(cb.begin() + 1, cb.end()));
+  std::set<std::string> kinds;
+  for (std::size_t k = 1; k < ca.size(); ++k) kinds.insert(split(ca[k])[3]);
+  CHECK(kinds == std::set<std::string>{"weld"});
+}
+
+// The arms grafted at their tips carry each other: with the pin the tips
+// stay together, without it they part under gravity.
+TEST_CASE("a graft holds two arms' tips together; rows of kind graft") {
+  lsd::test::TempDir dir;
+  const auto tip_gap = [&](const std::string& kind, std::set<std::string>* kinds) {
+    const std::string src = dir.write("g.ls", arms(kind));
+    const std::string out = dir.path("out.txt"), c = dir.path("c.csv");
+    REQUIRE(run(lsd::test::lsd_exe() + " run " + src + " --quiet --time 3 -o " + out + " --contacts " + c).status ==
+            0);
+    const auto rows = lsd::test::read_lines(c);
+    if (kinds)
+      for (std::size_t k = 1; k < rows.size(); ++k) kinds->insert(split(rows[k])[3]);
+    // the segments' ends: the two arms' last segments end where the tips are
+    const std::string segs = dir.path("s.csv");
+    REQUIRE(run(lsd::test::lsd_exe() + " segments " + src + " --axiom-file " + out + " > " + segs).status == 0);
+    const auto lines = lsd::test::read_lines(segs);
+    std::vector<std::vector<double>> ends;
+    for (const std::string& l : lines) {
+      const auto f = split(l);
+      if (f.size() == 7 && f[0] != "x0") ends.push_back({std::stod(f[3]), std::stod(f[4]), std::stod(f[5])});
+    }
+    REQUIRE(ends.size() == 5);
+    const auto& p = ends[2];
+    const auto& q = ends[4];
+    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+  };
+  std::set<std::string> kinds;
+  const double grafted = tip_gap("@Graft", &kinds), free = tip_gap("G", nullptr);
+  INFO("tips apart by " << grafted << " m grafted, " << free << " m free");
+  CHECK(kinds == std::set<std::string>{"graft"});
+  CHECK(grafted < 1e-3);
+  CHECK(free > 0.02);
+}
+
+// The vine grows through its four rings and stays in them: at the end each
+// ring holds a body (a row of kind ring), and the stem's top stands above
+// the last ring.
+TEST_CASE("vine.ls: a stem growing through trellis rings keeps passing through them") {
+  lsd::test::TempDir dir;
+  const std::string c = dir.path("c.csv"), t = dir.path("t.csv");
+  const auto r = run(lsd::test::lsd_exe() + " run " + lsd::test::example("dynamics/vine.ls") +
+                     " --quiet --time 8 --trace-every 0.5 --trace " + t + " --contacts " + c);
+  REQUIRE(r.status == 0);
+  const auto rows = lsd::test::read_lines(c);
+  std::map<double, std::set<int>> held;  // t -> the rings' bodies
+  std::map<double, int> ring_rows;
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    const auto f = split(rows[k]);
+    if (f[3] != "ring") continue;
+    held[std::stod(f[0])].insert(std::stoi(f[1]));
+    ++ring_rows[std::stod(f[0])];
+  }
+  REQUIRE(!ring_rows.empty());
+  const double last = ring_rows.rbegin()->first;
+  CHECK(last == Approx(8));
+  CHECK(ring_rows.at(last) == 4);
+  CHECK(held.at(last).size() == 4);  // four different bodies
+  // the rings passed from body to body: the lowest ring held more than one body over the run
+  const auto trace = lsd::test::read_lines(t);
+  const auto f = split(trace.back());
+  INFO(trace.back());
+  CHECK(std::stod(f[8]) > 1.25);  // tip_y above the last ring (1.2 m)
+}
