@@ -88,9 +88,14 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kQueryL: out.query(i, np, t.L); break;
     case kQueryU: out.query(i, np, t.U); break;
     case kQueryE: out.environment(i, t); break;
-    case kBody:  // B(l, r, ...): a cylinder of radius r along H, then move l
+    case kBody:  // a body (docs/language.md 7.8): a drawn segment, as F, or B(l, r, ...) in metres
       out.frame(t);
-      draw_move(tu, np > 0 ? p[0] : k.step, np > 1 ? 2 * p[1] : t.width, i, k, out);
+      if (np < 2 || k.cpfg) {  // fewer than two parameters, or cpfg's F
+        draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out);
+        moved(tu, i, k, out);
+      } else {
+        draw_move(tu, p[0] / k.unit, 2 * p[1] / k.unit, i, k, out);
+      }
       break;
     case kBase:
       if (!k.rest_pose && np >= 6) apply_base(t, p);
