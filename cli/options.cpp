@@ -81,6 +81,9 @@ void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required) {
   cmd.add_option("--max-modules", o.max_modules, "a derived string may not grow past N modules (default 200000000)")
       ->type_name("N")
       ->check(number_range(1, 1e18));
+  cmd.add_flag("--sway", o.sway,
+               "makes a model without a dynamics: section sway: adds 'dynamics: body: F, joints: auto' with the "
+               "defaults of docs/language.md 7.8");
 }
 
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help) {
@@ -143,6 +146,7 @@ interp::LoadOptions load_options(const InputOptions& in) {
   lo.compile.seed = in.seed;
   lo.axiom_file = in.axiom_file;
   lo.max_modules = in.max_modules;
+  lo.compile.sway = in.sway;
   return lo;
 }
 

@@ -17,13 +17,15 @@ namespace lsd::cli {
 
 constexpr int kExitOk = 0, kExitInput = 1, kExitUsage = 2;
 
-// The .ls file and how it is loaded: -D, --seed, --axiom-file, --max-modules.
+// The .ls file and how it is loaded: -D, --seed, --axiom-file, --max-modules,
+// --sway.
 struct InputOptions {
   std::string file;
   std::vector<std::string> defines;  // NAME=VALUE, checked when parsed
   std::optional<std::uint64_t> seed;
   std::string axiom_file;
   std::size_t max_modules = limits::kModules;
+  bool sway = false;  // --sway: `dynamics: body: F, joints: auto` for a model without one (docs/language.md 7.8)
 };
 void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required = true);
 
