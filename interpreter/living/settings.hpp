@@ -93,7 +93,7 @@ struct RunSettings : dyn::Options, ModelSettings {
 
 // The defaults of `joints: auto` (and so of --sway) where they differ from
 // the dynamics: section's, for plants drawn in turtle units from segments F
-// (docs/language.md 7.8; how they were chosen: docs/dynamics.md, "Any plant").
+// (docs/language.md 7.8, which says how they were chosen).
 struct SwayDefaults {
   double turtle_unit;    // m per turtle unit
   double young;          // Pa
@@ -105,12 +105,14 @@ inline constexpr SwayDefaults kSwayDefaults{0.01, 1e10, 1000, 0.1, 2};
 
 // What the command line changes in a file's settings, the same for every
 // command that runs a plant (lsd run, view, render, export): --dt,
-// --grow-every, --integrator.
+// --grow-every, --integrator, --wind.
 struct RunOverrides {
   std::optional<double> dt, grow_every;
   std::optional<dyn::Integrator> integrator;
+  std::optional<dyn::Vec3> wind;  // m/s
   void apply(RunSettings& s) const {
     if (dt) s.dt = *dt;
+    if (wind) s.wind = *wind;
     if (grow_every) s.grow_every = *grow_every;
     if (integrator) s.integrator = *integrator;
   }

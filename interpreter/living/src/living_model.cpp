@@ -41,6 +41,8 @@ struct JointAt {
   int body = -1;
 };
 
+constexpr double kMinDrawnRadius = 1e-4;  // m, of a body drawn as a segment
+
 // A body while the string is walked; the Model is made from these at the end.
 struct Draft {
   int parent = -1;
@@ -178,7 +180,10 @@ class Walker {
     if (rules_.cpfg || np < 2) {
       seg = {np > 0 ? p[0] : rules_.step, 0.5 * std::abs(f.width) * pixel_, E};
       if (polygons_ > 0 || !(seg.l > 0)) return false;
-      if (!(seg.r > 0)) seg.r = 1e-3 * seg.l;
+      // No thinner than 0.1 mm (also a segment drawn with no width): the
+      // air's drag on a thinner one outweighs its inertia, and no step of a
+      // plant's size follows it (docs/language.md 7.8).
+      seg.r = std::max(seg.r, kMinDrawnRadius / unit_);
       return true;
     }
     if (np > 4) {

@@ -20,7 +20,8 @@ std::vector<std::uint8_t> body_carriers(const RuleSet& rules) {
   if (body < n && !rewritten(body)) carrier[body] = 1;
   // A symbol the homomorphism rewrites carries a body when one of its
   // successors has, outside a polygon of its own, a module that does (the
-  // body symbol, or another carrier): a fixed point, at most one pass per symbol.
+  // body symbol itself, drawn by the image, or another carrier): a fixed
+  // point, at most one pass per symbol.
   for (bool changed = true; changed;) {
     changed = false;
     for (const Production& p : h.prods) {
@@ -29,7 +30,7 @@ std::vector<std::uint8_t> body_carriers(const RuleSet& rules) {
       for (const SuccessorModule& m : p.succ) {
         const double type = m.params.empty() ? 0.0 : m.params[0].is_constant ? m.params[0].value : 1.0;
         depth = std::max(0, depth + polygon_step(rules.cpfg, m.sym, &type, int(m.params.size())));
-        if (depth == 0 && m.sym < n && carrier[m.sym]) {
+        if (depth == 0 && m.sym < n && (carrier[m.sym] || m.sym == body)) {  // (F --> @O F: the image draws F)
           carrier[p.pred.sym] = 1;
           changed = true;
           break;
