@@ -28,7 +28,6 @@ struct Source {
 
 // "FILE:LINE:COL: error: message", then the line and a caret when known.
 void print_diagnostic(std::ostream& out, const Diagnostic& d, const Source* src);
-void print_diagnostics(std::ostream& out, const std::vector<Diagnostic>& ds, const Source* src);
 std::string format_diagnostic(const Diagnostic& d, const Source* src);
 
 bool has_errors(const std::vector<Diagnostic>& ds);

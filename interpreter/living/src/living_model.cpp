@@ -286,8 +286,8 @@ class Walker {
 };
 
 // Step 2: the model from the drafts: placements, inertias, spring constants
-// (LANGUAGE.md section 6). `stored` maps a module of the walked string to
-// the stored string s, where the joints' state is. False after a diagnostic.
+// (docs/language.md section 7). `stored` maps a module of the walked string
+// to the stored string s, where the joints' state is. False after a diagnostic.
 template <class Stored>
 bool make_model(const RuleSet& rules, const RunSettings& settings, const std::vector<Draft>& bodies,
                 const ModuleString& s, const Stored& stored, LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
