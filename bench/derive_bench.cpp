@@ -1,6 +1,7 @@
 // Derivation speed: output modules per second on one core, for a plain
 // bracketed grammar (fig. 1.24a), a parametric one (fig. 2.6a) and a
 // context-sensitive one (fig. 1.31b). Prints figures; asserts nothing.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -52,6 +53,29 @@ int main(int argc, char** argv) {
       std::printf("%s\t%zu\t%.4f\t%.2f\n", c.name, out, best, out / best / 1e6);
     else
       std::printf("%-32s %14zu %12.4f %10.1f %8.0f\n", c.name, out, best, out / best / 1e6, c.target);
+  }
+  if (tsv) return 0;
+  // --sway (docs/language.md 7.8): the whole growth step, lsd derive's, with
+  // the joints of joints: auto inserted after it, against the same without.
+  std::printf("\n%-32s %12s %12s %10s %8s\n", "grammar, lsd derive's step", "seconds", "--sway", "added", "target");
+  for (const Case& c : cases) {
+    if (c.file == std::string("abop/fig1_24a.ls")) continue;  // (past its derivation length derive() repeats it)
+    double best[2] = {1e300, 1e300};
+    for (int sway = 0; sway < 2; ++sway) {
+      interp::LoadOptions o;
+      o.compile.sway = sway == 1;
+      interp::Lsystem ls;
+      std::vector<grammar::Diagnostic> diags;
+      std::string path = std::string(LSD_SOURCE_DIR) + "/examples/" + c.file;
+      if (!interp::load_lsystem(path, o, ls, diags) || !interp::derive(ls, c.warm, {}, diags)) return 1;
+      for (int rep = 0; rep < 3; ++rep) {
+        interp::Lsystem run = ls;
+        auto t0 = std::chrono::steady_clock::now();
+        if (!interp::derive(run, c.timed, {}, diags)) return 1;
+        best[sway] = std::min(best[sway], std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      }
+    }
+    std::printf("%-32s %12.4f %12.4f %9.0f%% %7s\n", c.name, best[0], best[1], 100 * (best[1] / best[0] - 1), "<= 10%");
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <sstream>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -13,6 +14,15 @@ namespace lsd::cli {
 namespace {
 
 // NAME=VALUE with a constant expression as the value.
+// "X,Y,Z": three finite numbers (--wind).
+bool parse_vec3(const std::string& text, dyn::Vec3& out) {
+  std::stringstream in(text);
+  char c1 = 0, c2 = 0;
+  if (!(in >> out.x() >> c1 >> out.y() >> c2 >> out.z()) || c1 != ',' || c2 != ',') return false;
+  in >> std::ws;
+  return in.eof() && out.allFinite();
+}
+
 bool parse_define(const std::string& d, std::pair<std::string, double>& out, std::string& why) {
   const auto eq = d.find('=');
   if (eq == std::string::npos || eq == 0) {
@@ -94,6 +104,9 @@ void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required) {
   cmd.add_flag("--allow-outside-files", o.trust.allow_outside_files,
                "reads files a cpfg model names outside its folder (#include, view, colour, surface, contour, "
                "function and texture files)");
+  cmd.add_flag("--sway", o.sway,
+               "makes a model without a dynamics: section sway: adds 'dynamics: body: F, joints: auto' with the "
+               "defaults of docs/language.md 7.8");
 }
 
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help) {
@@ -108,6 +121,14 @@ void add_run_options(CLI::App& cmd, MotionOptions& o) {
   cmd.add_option("--grow-every", o.grow_every, "simulated seconds between derivation steps (overrides the file)")
       ->type_name("G")
       ->check(number_range(0, 1e9));
+  cmd.add_option("--wind", o.wind, "wind velocity in m/s (overrides dynamics: wind)")
+      ->type_name("X,Y,Z")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            dyn::Vec3 v;
+            return parse_vec3(s, v) ? std::string() : "must be three finite numbers X,Y,Z, not '" + s + "'";
+          },
+          ""));
   cmd.add_option("--integrator", o.integrator,
                  "implicit (generalized-alpha, the default), euler or explicit (overrides dynamics: integrator)")
       ->type_name("NAME")
@@ -157,6 +178,7 @@ interp::LoadOptions load_options(const InputOptions& in) {
   lo.axiom_file = in.axiom_file;
   lo.max_modules = in.max_modules;
   lo.trust = in.trust;
+  lo.compile.sway = in.sway;
   return lo;
 }
 
@@ -173,6 +195,8 @@ interp::RunOverrides MotionOptions::overrides() const {
   r.grow_every = grow_every;
   dyn::Integrator i;
   if (interp::integrator_from_name(integrator, i)) r.integrator = i;  // checked when parsed
+  dyn::Vec3 w;
+  if (!wind.empty() && parse_vec3(wind, w)) r.wind = w;  // checked when parsed
   return r;
 }
 

@@ -19,7 +19,8 @@ constexpr int kExitOk = 0, kExitInput = 1, kExitUsage = 2;
 
 // The .ls file and how it is loaded: -D, --seed, --axiom-file, --max-modules,
 // and what a cpfg model may run and read (docs/language.md 9.7):
-// --allow-programs, --program-dir, --allow-path-programs, --allow-outside-files.
+// --allow-programs, --program-dir, --allow-path-programs, --allow-outside-files;
+// and --sway.
 struct InputOptions {
   std::string file;
   std::vector<std::string> defines;  // NAME=VALUE, checked when parsed
@@ -27,6 +28,7 @@ struct InputOptions {
   std::string axiom_file;
   std::size_t max_modules = limits::kModules;
   interp::Trust trust;
+  bool sway = false;  // --sway: `dynamics: body: F, joints: auto` for a model without one (docs/language.md 7.8)
 };
 void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required = true);
 
@@ -36,11 +38,12 @@ struct MotionOptions {
   std::optional<double> time;  // s; unset: the command's default
   std::optional<double> dt, grow_every;
   std::string integrator;  // implicit, euler or explicit; empty: the file's
+  std::string wind;        // X,Y,Z in m/s; empty: the file's
   interp::RunOverrides overrides() const;
 };
 // time_help says what --time does for this command.
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help);
-// --dt, --grow-every and --integrator alone.
+// --dt, --grow-every, --integrator and --wind alone.
 void add_run_options(CLI::App& cmd, MotionOptions& o);
 
 // --quiet: no progress line (progress.hpp).

@@ -27,6 +27,12 @@ primitive (scripts/cpfg_oracle.py says how).
     python3 scripts/cpfg_tally.py VLAB_PATH --cpfg $ORACLE/patched/.binaries/bin \
         --cache /work/oracle-cache [--list] [--only SUBSTRING] [--no-geometry]
 
+With --sway it runs each model that derives with `lsd run FILE.l --sway
+--time 10 --dt 1/60 --wind 3,0,0` (docs/language.md 7.8) and prints the
+share that runs without divergence, and the others with their reasons.
+
+    python3 scripts/cpfg_tally.py VLAB_PATH --sway [--list] [--only SUBSTRING]
+
 The 179 models: vlab's main branch (`git archive HEAD`: its oofs/, 98) with
 `Distribution/oofs` of its l-studio branch (81) unpacked into the same
 folder. docs/cpfg_differences_findings.md has the figures and what differs.
@@ -118,10 +124,13 @@ def main():
     ap.add_argument("--cache", default="", help="folder of cpfg's cached outputs (read, and written by --cpfg)")
     ap.add_argument("--no-geometry", action="store_true", help="compare strings only")
     ap.add_argument("--timeout", type=int, default=300, help="seconds for each cpfg and lsd run")
+    ap.add_argument("--sway", action="store_true", help="run every model that derives with --sway in wind")
     a = ap.parse_args()
     lsd = os.path.abspath(a.lsd)
     if a.cpfg or a.cache:
         return compare(a, lsd)
+    if a.sway:
+        return sway(a, lsd)
     tmp = tempfile.mkdtemp(prefix="cpfg_tally_")
     ms = sorted(m for m in models(a.vlab) if a.only in os.path.join(*m))
     if a.png_dir:
@@ -291,6 +300,64 @@ def compare(a, lsd):
         print("\nthe rest, and why:")
         for name, e, verdict in rest:
             print("  %s%s: %s\n      why: %s" % (name, " [env]" if e else "", verdict, known_reason(name)))
+    return 0
+
+
+# What a failure of --sway says, as the reason the tally prints.
+SWAY_REASONS = [
+    ("not finite", "diverged"),
+    ("diverge", "diverged"),
+    ("timeout", "timed out"),
+]
+
+
+def sway_reason(why, path):
+    if "draws no segment 'F'" in why:  # what it draws instead
+        text = open(path, errors="replace").read()
+        if "@Gc" in text or "@Gs" in text or re.search(r"\{\(\s*[1-9]", text):
+            return "not a tree of segments: drawn with generalized cylinders (@Gs ... @Gc, {(t) ... }(t))"
+        if "~" in text:
+            return "not a tree of segments: surfaces (~) only"
+        return "not a tree of segments: polygons, spheres or nothing drawn"
+    for part, reason in SWAY_REASONS:
+        if part in why:
+            return reason
+    return why
+
+
+def sway(a, lsd):
+    """Runs every model that derives for 10 s with --sway in a 3 m/s wind."""
+    tmp = tempfile.mkdtemp(prefix="cpfg_sway_")
+    ms = sorted(m for m in models(a.vlab) if a.only in os.path.join(*m))
+    derived, ok = 0, 0
+    others = []
+    for folder, lfile in ms:
+        path = os.path.join(folder, lfile)
+        name = os.path.relpath(path, a.vlab)
+        rc, out, err = run([lsd, "derive", path, "-o", os.path.join(tmp, "s.txt")], TIMEOUT["derive"])
+        if rc != 0:
+            if a.list:
+                print("%-90s does not derive: %s" % (name, first_error(err or out)), flush=True)
+            continue
+        derived += 1
+        rc, out, err = run([lsd, "run", path, "--sway", "--time", "10", "--dt", repr(1 / 60), "--wind", "3,0,0", "--quiet"],
+                           a.timeout)
+        if rc == 0:
+            ok += 1
+            result = "sways"
+        else:
+            result = sway_reason(first_error(err or out), path)
+            others.append((name, result))
+        if a.list:
+            print("%-90s %s" % (name, result), flush=True)
+    trees = derived - sum(1 for _, why in others if why.startswith("not a tree"))
+    print("\n%d cpfg models, %d derive; with --sway for 10 s at 1/60 s in a 3 m/s wind: %d run (%.0f%%); "
+          "of the %d that draw segments F (trees), %d run without divergence (%.0f%%)" %
+          (len(ms), derived, ok, 100.0 * ok / max(derived, 1), trees, ok, 100.0 * ok / max(trees, 1)))
+    if others:
+        print("\nthe others, and why:")
+        for name, why in others:
+            print("  %s: %s" % (name, why))
     return 0
 
 

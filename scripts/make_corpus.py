@@ -301,8 +301,7 @@ def dynamics():
         "joint_first": "axiom: J B(0.1, 0.01)",
         "joint_joint": "axiom: B(0.1, 0.01) J J B(0.1, 0.01)",
         "joint_bracket": "axiom: B(0.1, 0.01) J [ B(0.1, 0.01) ] B(0.1, 0.01)",
-        "body_no_params": "axiom: B J B(0.1, 0.01)",
-        "body_one_param": "axiom: B(0.1) J B(0.1, 0.01)",
+        "body_five_params": "axiom: B(0.1, 0.01, 900, 1e9, 7) J B(0.1, 0.01)",
         "body_zero_radius": "axiom: B(0.1, 0) J B(0.1, 0.01)",
         "body_neg_length": "axiom: B(-1, 0.01) J B(0.1, 0.01)",
         "body_neg_density": "axiom: B(0.1, 0.01, -5) J B(0.1, 0.01)",
@@ -316,8 +315,9 @@ def dynamics():
         add("dyn_structure_%s.ls" % name, axiom + "\ndynamics:\n", "run", "{file} --time 0.01")
     add("dyn_structure_grown_joint_joint.ls",
         "derivation length: 2\naxiom: B(0.1, 0.01) A\nA --> J A\ndynamics:\n", "run", "{file} --time 0.01")
-    add("dyn_structure_grown_body_one_param.ls",
-        "derivation length: 1\naxiom: B(0.1, 0.01) A\nA --> J B(1)\ndynamics:\n", "run", "{file} --time 0.01")
+    add("dyn_structure_grown_body_five_params.ls",
+        "derivation length: 1\naxiom: B(0.1, 0.01) A\nA --> J B(1, 0.01, 900, 1e9, 7)\ndynamics:\n", "run",
+        "{file} --time 0.01")
     # values that make the physics blow up or loop
     add("dyn_young_1e308.ls", LIVING.replace("J", "J(0.1,0,0,0,0,0)") + "dynamics:\n  young: 1e308\n", "run",
         "{file} --time 0.1")

@@ -53,6 +53,16 @@ void file_section(App& app) {
   Session& s = app.session;
   ImGui::TextUnformatted(s.path.empty() ? "no file open" : base_name(s.path).c_str());
   if (!s.path.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(reloaded when it changes on disk)", s.path.c_str());
+  // --sway (docs/language.md 7.8): a model without a dynamics: section sways, loaded again
+  if (!s.path.empty() && (s.load.compile.sway || !s.loaded || !s.sim.lsystem().rules.dynamics.enabled ||
+                          s.sim.lsystem().rules.dynamics.sway)) {
+    if (ImGui::Checkbox("sway", &s.load.compile.sway)) {
+      open_file(s, s.path);
+      app.auto_frame = true;
+    }
+    help_marker("--sway: the drawn segments F become bodies with a joint before each (dynamics: body: F, "
+                "joints: auto, with the defaults of docs/language.md 7.8); the model is loaded again");
+  }
   if (!app.examples.empty()) {
     ImGui::SameLine(ImGui::GetContentRegionAvail().x - 110);
     ImGui::SetNextItemWidth(110);

@@ -68,6 +68,7 @@ struct FileParser {
   KeyLookup keys;
   enum class Where { Header, Productions, Decomposition, Homomorphism, Dynamics, End } where = Where::Header;
   bool warned_sub = false;
+  bool warned_after_end = false;  // a section or dynamics key after endlsystem
 
   Section* current_section() {
     if (where == Where::Decomposition) return &res.file.decomposition;
@@ -307,6 +308,19 @@ struct FileParser {
                                                     "(called by ?(id, scale) ... $ in cpfg) is ignored",
                                    true});
         warned_sub = true;
+      }
+      // No silent drop (docs/language.md 7.8): a section or a dynamics key lsd will not read.
+      const std::string word = lower(trim(t));
+      const bool keyed = leading_key(t, key, after);
+      const bool heading = word == "decomposition" || word == "homomorphism" || word == "interpretation" ||
+                           word == "dynamics" || (keyed && in_list(key, kSectionKeys));
+      if (!warned_after_end && !warned_sub && (heading || (keyed && keys(KeySection::kDynamics, key)))) {
+        const std::string what = heading ? keyed ? key : word : key;
+        res.diagnostics.push_back({path, ln.pos[k],
+                                   "'" + what + ":' after endlsystem is not read (lsd, like cpfg, ignores what follows "
+                                   "endlsystem): move it before endlsystem",
+                                   true});
+        warned_after_end = true;
       }
       return;
     }

@@ -40,8 +40,23 @@ struct LivingModel {
 // joint followed by a joint or '[' before a body, a B or J with too few
 // parameters, a negative size) are diagnostics naming the modules' positions
 // in the string; the model is then empty.
+//
+// With joints: auto and a homomorphism, bodies are what is drawn
+// (docs/language.md 7.8): the model is built from `drawn` (draw_for_model),
+// and the joints' state stays in s.
+struct DrawnString {
+  ModuleString s;                     // the string as drawn
+  std::vector<std::int32_t> origin;   // for its joints, ties and base state: their index in the string; else -1
+};
 bool build_living_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s,
-                        LivingModel& out, std::vector<grammar::Diagnostic>& diags);
+                        LivingModel& out, std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn = nullptr);
+
+// Whether the model of these rules' strings is built from their drawing
+// (joints: auto with a homomorphism), and that drawing of s: the
+// homomorphism applied, which must keep the joints, ties and base state.
+bool model_from_drawing(const RuleSet& rules);
+bool draw_for_model(const RuleSet& rules, const ModuleString& s, std::size_t max_modules, DrawnString& out,
+                    std::vector<grammar::Diagnostic>& diags);
 
 // Writes the anchors of the bare @Tie modules (LivingModel::bare_ties) into
 // the string as their three parameters, so that a saved string resumes

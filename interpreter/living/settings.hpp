@@ -54,6 +54,11 @@ struct ModelSettings {
   bool floating_base = false;                          // base: floating
   bool kinematic_base = false;                         // the viewer's movable pot
 
+  // ---- Scale (docs/language.md 7.8): metres per unit of the drawing. The
+  // model is built in the drawing's units with every constant rescaled, so
+  // that it moves as the plant would at this size (model_units below).
+  double turtle_unit = 1;                              // m
+
   bool operator==(const ModelSettings&) const = default;
 };
 
@@ -68,19 +73,46 @@ struct RunSettings : dyn::Options, ModelSettings {
   double max_physics_steps = limits::kPhysicsSteps;        // a longer run is refused
   std::size_t max_modules = limits::kModules;              // a derived string may not grow past this
 
-  const dyn::Options& step_options() const { return *this; }
+  // The step's options in the model's units (turtle_unit u metres per
+  // unit): accelerations and speeds over u, stiffnesses (N/m) over u^3.
+  dyn::Options step_options() const {
+    dyn::Options o = *this;
+    const double u = turtle_unit;
+    if (u == 1) return o;
+    o.gravity /= u;
+    o.wind /= u;
+    o.slip_velocity /= u;
+    o.contact_stiffness /= u * u * u;
+    if (o.contact_damping >= 0) o.contact_damping /= u * u * u;
+    o.tie_stiffness /= u * u * u;
+    return o;
+  }
   const ModelSettings& model_settings() const { return *this; }
   bool operator==(const RunSettings&) const = default;
 };
 
+// The defaults of `joints: auto` (and so of --sway) where they differ from
+// the dynamics: section's, for plants drawn in turtle units from segments F
+// (docs/language.md 7.8, which says how they were chosen).
+struct SwayDefaults {
+  double turtle_unit;    // m per turtle unit
+  double young;          // Pa
+  double density;        // kg/m^3
+  double damping_ratio;
+  double drag;           // N s/m^3
+};
+inline constexpr SwayDefaults kSwayDefaults{0.01, 1e10, 1000, 0.1, 2};
+
 // What the command line changes in a file's settings, the same for every
 // command that runs a plant (lsd run, view, render, export): --dt,
-// --grow-every, --integrator.
+// --grow-every, --integrator, --wind.
 struct RunOverrides {
   std::optional<double> dt, grow_every;
   std::optional<dyn::Integrator> integrator;
+  std::optional<dyn::Vec3> wind;  // m/s
   void apply(RunSettings& s) const {
     if (dt) s.dt = *dt;
+    if (wind) s.wind = *wind;
     if (grow_every) s.grow_every = *grow_every;
     if (integrator) s.integrator = *integrator;
   }

@@ -39,7 +39,8 @@ std::string trace_line(const TraceRow& r);  // shortest round-trip numbers, no n
 // the tangential (friction) force (N, world).
 constexpr const char* kContactHeader =
     "t,body,other,kind,x,y,z,nx,ny,nz,normal_force,tangential_x,tangential_y,tangential_z";
-std::string contact_line(double t, const dyn::ContactForce& c);
+// With turtle unit u, the model's point (u m) and forces (u^4 N) in SI.
+std::string contact_line(double t, const dyn::ContactForce& c, double unit = 1);
 
 // What a caller adds to the next physics steps (the viewer's pull, gusts and
 // shaken pot); a value-initialised one adds nothing.

@@ -78,6 +78,12 @@ struct DynamicsSpec {
   bool enabled = false;
   grammar::Pos pos;
   SymbolId body = 'B', joint = 'J';
+  // joints: auto (docs/language.md 7.8): lsd puts a joint before every body
+  // that has none (auto_joints.hpp); the symbols that carry bodies in the
+  // drawing (body_carriers), indexed by symbol.
+  bool auto_joints = false;
+  std::vector<std::uint8_t> carriers;
+  bool sway = false;  // the section is --sway's (the file has none)
   RunSettings file;                             // the file's settings; defaults where a key is not written
   std::map<std::string, grammar::Pos> written;  // keys present in the file, and where
 };
@@ -129,6 +135,7 @@ struct CompileOptions {
   FunctionSet functions;                                 // a cpfg view file's functions, curves and contours
   CpfgView view;                                         // a cpfg view file's settings and colours
   bool environment = false;                              // an environment program answers ?E (environment.hpp)
+  bool sway = false;  // --sway: a file without dynamics: gets `body: F, joints: auto` (docs/language.md 7.8)
 };
 
 // Compiles a parsed file. Every problem found is appended to diags; the result

@@ -217,3 +217,25 @@ TEST_CASE("predecessors of several modules; '@ Tx' is @Tx; the preprocessor's li
   auto h = lsd::grammar::parse_ls("axiom: F\n#(2) --> F\n", "m.l", test_keys, cpfg);
   CHECK(h.ok());
 }
+
+TEST_CASE("a section or dynamics key after endlsystem is a located warning, not a silent drop") {
+  auto warnings = [](const std::string& text) {
+    std::vector<Diagnostic> w;
+    for (const Diagnostic& d : parse_ls(text, "a.ls").diagnostics)
+      if (d.warning) w.push_back(d);
+    return w;
+  };
+  std::vector<Diagnostic> w = warnings("axiom: F\nendlsystem\n\ndynamics:\n  gravity: 9.81\n");
+  REQUIRE(w.size() == 1);  // once
+  CHECK(w[0].pos.line == 4);
+  CHECK(w[0].pos.col == 1);
+  CHECK(w[0].message.find("'dynamics:' after endlsystem is not read") != std::string::npos);
+  w = warnings("axiom: F\nendlsystem\n  damping ratio: 0.1\n");
+  REQUIRE(w.size() == 1);
+  CHECK(w[0].pos.line == 3);
+  CHECK(w[0].message.find("'damping ratio:'") != std::string::npos);
+  w = warnings("axiom: F\nendlsystem\nhomomorphism:\nF --> G\n");
+  REQUIRE(w.size() == 1);
+  CHECK(warnings("axiom: F\nendlsystem\nsome notes: about the model\n").empty());
+  CHECK(warnings("axiom: F\ndynamics:\n  gravity: 9.81\nendlsystem\n").empty());
+}

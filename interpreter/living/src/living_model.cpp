@@ -6,6 +6,9 @@
 #include "dynamics/samples.hpp"
 
 #include "interpreter/living/src/grafts.hpp"
+#include "interpreter/cpfg/view.hpp"
+#include "interpreter/lsystem/auto_joints.hpp"
+#include "interpreter/lsystem/derive.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
@@ -27,10 +30,20 @@ struct BodySegment {
 
 struct PathState {
   int body = -1;           // body the path is on; -1 before the first body
-  long pending = -1;       // a joint waiting for its body (string index), -1 if none
-  dyn::SE3 pending_frame;  // that joint's rest frame in the world
+  long pending = -1;       // a joint waiting for its body (index in Walker::joints_), -1 if none
+  bool inherited = false;  // joints: auto: that joint stands before the branch this path is in
   BodySegment last;        // the last B on the path (a joint's parent segment)
 };
+
+// A joint met on the walk: where it stands, its rest frame in the world, and
+// the body it became the joint of (-1 until then).
+struct JointAt {
+  std::uint32_t module;  // index in the walked string
+  dyn::SE3 frame;
+  int body = -1;
+};
+
+constexpr double kMinDrawnRadius = 1e-4;  // m, of a body drawn as a segment
 
 // A body while the string is walked; the Model is made from these at the end.
 struct Draft {
@@ -39,17 +52,36 @@ struct Draft {
   dyn::Inertia inertia;              // in the body frame
   double drag = 0;                   // N s/m
   BodySegment parent_seg, child_seg;  // for the spring constants
-  std::uint32_t joint_module = 0;
+  std::uint32_t joint_module = 0;    // index in the walked string
 };
 
+// The size of cpfg's pixel, for widths drawn in the pixel line style: as the
+// drawing makes it (interpret, turtle.cpp), 1/400 of the plant's size, the
+// plant taken from the turtle frames of its bodies and joints.
+double pixel_size(const RuleSet& rules, const std::vector<TurtleState>& frames) {
+  if (!rules.cpfg || rules.view.line_style != CpfgView::LineStyle::kPixel || frames.empty()) return 1;
+  dyn::Vec3 lo = frames[0].pos, hi = lo;
+  for (const TurtleState& f : frames) {
+    lo = lo.cwiseMin(f.pos);
+    hi = hi.cwiseMax(f.pos);
+  }
+  return std::max((hi - lo).maxCoeff(), 1e-9) / 400;
+}
+
 // Walks the string in the rest pose and collects bodies, welds, joints and
-// growing tips (step 1 of build_living_model).
+// growing tips (step 1 of build_living_model). The model is built in the
+// drawing's units: with turtle unit u (metres per unit), material constants
+// are rescaled so that it moves as the plant of u-metre units would
+// (docs/language.md 7.8): the same angles at the same times when Young's
+// modulus is E/u^2, the drag coefficient drag/u, gravity and wind over u
+// (RunSettings::step_options) and a damper in N m s over u^5.
 class Walker {
  public:
   Walker(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, LivingModel& lm,
          std::vector<grammar::Diagnostic>& diags)
       : rules_(rules), settings_(settings), s_(s), lm_(lm), diags_(diags),
-        frames_(body_joint_frames(s, turtle_options(rules), /*rest_pose=*/true)) {}
+        frames_(body_joint_frames(s, turtle_options(rules), /*rest_pose=*/true)),
+        auto_(rules.dynamics.auto_joints), unit_(settings.turtle_unit), pixel_(pixel_size(rules, frames_)) {}
 
   std::vector<Draft> walk() {
     for (std::size_t i = 0; i < s_.size(); ++i) {
@@ -61,9 +93,12 @@ class Walker {
       else if (sym == rules_.dynamics.body) body(i, frames_[frame_++]);
       else if (sym == kSymTie) tie(i, frames_[frame_++]);
       else if (sym == kSymGraft || sym == kSymWeld) graft(i, frames_[frame_++], sym == kSymWeld);
-      else if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawing after a body rides on it
+      else {
+        polygons_ = std::max(0, polygons_ + polygon_step(rules_.cpfg, sym, s_.param(i), s_.nparams(i)));
+        if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawing after a body rides on it
+      }
     }
-    if (cur_.pending >= 0) lm_.tips.push_back(std::uint32_t(cur_.pending));
+    if (cur_.pending >= 0 && !cur_.inherited) lm_.tips.push_back(joints_[std::size_t(cur_.pending)].module);
     return std::move(bodies_);
   }
   const std::vector<GraftMark>& graft_marks() const { return marks_; }
@@ -75,19 +110,25 @@ class Walker {
   }
 
   void open_branch(std::size_t i) {
-    if (cur_.pending >= 0) {
-      error("the joint " + module_text(std::size_t(cur_.pending)) + " is followed by '[' at module " +
+    if (cur_.pending >= 0 && !auto_) {
+      error("the joint " + module_text(joints_[std::size_t(cur_.pending)].module) + " is followed by '[' at module " +
             std::to_string(i) + " before a body");
       cur_.pending = -1;
     }
     stack_.push_back(cur_);
+    // joints: auto: the first body after a joint, in the branch or after it, is its child
+    if (cur_.pending >= 0) cur_.inherited = true;
   }
 
   void close_branch() {
-    if (cur_.pending >= 0) lm_.tips.push_back(std::uint32_t(cur_.pending));  // a growing tip
+    if (cur_.pending >= 0 && !cur_.inherited) lm_.tips.push_back(joints_[std::size_t(cur_.pending)].module);  // a growing tip
     if (!stack_.empty()) {
       cur_ = stack_.back();
       stack_.pop_back();
+    }
+    if (cur_.pending >= 0 && joints_[std::size_t(cur_.pending)].body >= 0) {  // its body was made in the branch
+      cur_.body = joints_[std::size_t(cur_.pending)].body;
+      cur_.pending = -1;
     }
   }
 
@@ -111,44 +152,82 @@ class Walker {
             " parameters; a joint has six (rh, rl, ru, wh, wl, wu)");
       return;
     }
+    if (cur_.body < 0 && auto_ && !bodies_.empty()) cur_.body = 0;  // a path that starts beside the base
     if (cur_.body < 0) {
-      error("the joint " + module_text(i) + " stands before the first body");
-      return;
+      if (!auto_) error("the joint " + module_text(i) + " stands before the first body");
+      return;  // (joints: auto: a joint before the first body is ignored)
     }
     if (!std::isfinite(dyn::Vec3(s_.param(i)[0], s_.param(i)[1], s_.param(i)[2]).squaredNorm())) {
       error("the joint " + module_text(i) + " has a rotation vector too long to be an angle");
       return;
     }
-    if (cur_.pending >= 0)
-      error("the joint " + module_text(std::size_t(cur_.pending)) + " is followed by the joint " + module_text(i) +
-            " before a body");
-    cur_.pending = long(i);
-    cur_.pending_frame = frame_of(f);
+    if (cur_.pending >= 0 && !auto_)
+      error("the joint " + module_text(joints_[std::size_t(cur_.pending)].module) + " is followed by the joint " +
+            module_text(i) + " before a body");
+    cur_.pending = long(joints_.size());  // (joints: auto: a joint followed by a joint is ignored)
+    cur_.inherited = false;
+    joints_.push_back({std::uint32_t(i), frame_of(f)});
     lm_.module_body[i] = cur_.body;
   }
 
-  void body(std::size_t i, const TurtleState& f) {
+  // The cylinder of a body module in the model's units, or false when it is
+  // none: B(l, r[, rho[, E]]) in metres; a drawn segment (fewer than two
+  // parameters, or in a .l file any number: cpfg's F) l turtle units long
+  // (its parameter, or step:) with half the turtle's width as its radius
+  // (docs/language.md 7.8); a segment inside a polygon, or of no length, is
+  // drawing, not a body.
+  bool cylinder(std::size_t i, const TurtleState& f, BodySegment& seg, double& rho) {
     const int np = s_.nparams(i);
     const double* p = s_.param(i);
-    if (np < 2) {
-      error("the body " + module_text(i) + " needs at least two parameters: B(l, r[, rho[, E]])");
-      return;
+    const double E = settings_.young * settings_.young_scale / (unit_ * unit_);
+    rho = settings_.density;
+    if (rules_.cpfg || np < 2) {
+      seg = {np > 0 ? p[0] : rules_.step, 0.5 * std::abs(f.width) * pixel_, E};
+      if (polygons_ > 0 || !(seg.l > 0)) return false;
+      // No thinner than 0.1 mm (also a segment drawn with no width): the
+      // air's drag on a thinner one outweighs its inertia, and no step of a
+      // plant's size follows it (docs/language.md 7.8).
+      seg.r = std::max(seg.r, kMinDrawnRadius / unit_);
+      return true;
     }
-    const BodySegment seg{p[0], p[1], (np > 3 ? p[3] : settings_.young) * settings_.young_scale};
-    const double rho = np > 2 ? p[2] : settings_.density;
+    if (np > 4) {
+      error("the body " + module_text(i) + " has " + std::to_string(np) +
+            " parameters; a body has at most four: B(l, r[, rho[, E]])");
+      return false;
+    }
+    seg = {p[0] / unit_, p[1] / unit_, np > 3 ? p[3] * settings_.young_scale / (unit_ * unit_) : E};
+    if (np > 2) rho = p[2];
     if (!(seg.l >= 0) || !(seg.r > 0) || !(rho > 0) || !(seg.E >= 0)) {
       error("the body " + module_text(i) +
             " needs a length and a modulus of at least 0, and a positive radius and density");
+      return false;
+    }
+    return true;
+  }
+
+  void body(std::size_t i, const TurtleState& f) {
+    BodySegment seg;
+    double rho;
+    if (!cylinder(i, f, seg, rho)) {
+      if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawn, riding on the body it stands on
       return;
     }
-    if (cur_.body < 0 || cur_.pending >= 0) {  // a new body: the base, or a joint's child
+    if (cur_.body < 0 && !bodies_.empty()) cur_.body = 0;  // a path that starts beside the base: welded to it
+    JointAt* j = cur_.pending >= 0 ? &joints_[std::size_t(cur_.pending)] : nullptr;
+    if (j && j->body >= 0) {  // joints: auto: that joint's body was made in a branch before
+      cur_.body = j->body;
+      j = nullptr;
+      cur_.pending = -1;
+    }
+    if (cur_.body < 0 || j) {  // a new body: the base, or a joint's child
       Draft d;
       d.parent = cur_.body;
       d.child_seg = seg;
-      if (cur_.body >= 0) {
-        d.world = cur_.pending_frame;
+      if (j) {
+        d.world = j->frame;
         d.parent_seg = cur_.last;
-        d.joint_module = std::uint32_t(cur_.pending);
+        d.joint_module = j->module;
+        j->body = int(bodies_.size());
       }
       cur_.body = int(bodies_.size());
       cur_.pending = -1;
@@ -157,7 +236,7 @@ class Walker {
     Draft& b = bodies_[std::size_t(cur_.body)];
     const dyn::SE3 local = b.world.inverse() * frame_of(f);  // the B's frame in its body's frame
     b.inertia = b.inertia + dyn::cylinder_inertia(seg.l, seg.r, rho).transformed(local);
-    b.drag += settings_.drag * 2 * seg.r * seg.l;
+    b.drag += settings_.drag / unit_ * 2 * seg.r * seg.l;
     lm_.model.contact.capsules.push_back({cur_.body, local.translation, local.act(dyn::Vec3(seg.l, 0, 0)), seg.r});
     cur_.last = seg;
     lm_.module_body[i] = cur_.body;
@@ -224,17 +303,24 @@ class Walker {
   LivingModel& lm_;
   std::vector<grammar::Diagnostic>& diags_;
   const std::vector<TurtleState> frames_;  // turtle frames of every B and J in the rest pose
+  const bool auto_;     // joints: auto: the walk forgives what the inserted joints can leave
+  const double unit_;   // turtle unit: metres per unit of the drawing
+  const double pixel_;  // the drawing's units per pixel of a width (1 unless cpfg's pixel line style)
   std::size_t frame_ = 0;
+  int polygons_ = 0;    // open polygons
   std::vector<Draft> bodies_;
   std::vector<GraftMark> marks_;
+  std::vector<JointAt> joints_;
   std::vector<PathState> stack_;
   PathState cur_;
 };
 
 // Step 2: the model from the drafts: placements, inertias, spring constants
-// (docs/language.md section 7). False after a diagnostic.
+// (docs/language.md section 7). `stored` maps a module of the walked string
+// to the stored string s, where the joints' state is. False after a diagnostic.
+template <class Stored>
 bool make_model(const RuleSet& rules, const RunSettings& settings, const std::vector<Draft>& bodies,
-                const ModuleString& s, LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
+                const ModuleString& s, const Stored& stored, LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
   dyn::BaseDef base = dyn::default_base_def();
   base.kind = settings.kinematic_base ? dyn::BaseKind::kKinematic
               : settings.floating_base ? dyn::BaseKind::kFloating
@@ -261,16 +347,18 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
     def.inertia = b.inertia;
     def.drag = b.drag;
     const BodySegment &pp = b.parent_seg, &cc = b.child_seg;
-    if (!(pp.l + cc.l > 0)) {
+    const long at = stored(b.joint_module);
+    if (!(pp.l + cc.l > 0) || at < 0) {
       diags.push_back({rules.path, {}, "the joint at module " + std::to_string(b.joint_module) +
-                                           " joins two bodies of zero length"});
+                                           (at < 0 ? " of the drawing is not in the string"
+                                                   : " joins two bodies of zero length")});
       ok = false;
       continue;
     }
     def.stiffness = dyn::cylinder_joint_stiffness(pp.l, pp.r, cc.l, cc.r, 0.5 * (pp.E + cc.E), settings.poisson);
     dyn::add_body(lm.model, def);
-    lm.joint_module.push_back(b.joint_module);
-    lm.joint_offset.push_back(s.param_begin[b.joint_module]);
+    lm.joint_module.push_back(std::uint32_t(at));
+    lm.joint_offset.push_back(s.param_begin[std::size_t(at)]);
   }
   return ok;
 }
@@ -288,8 +376,9 @@ void set_damping(const RunSettings& settings, dyn::Model& m) {
       for (int a = 0; a < 3; ++a)
         m.damping[std::size_t(k)][a] = 2 * settings.damping_ratio *
                                        std::sqrt(m.stiffness[std::size_t(k)][a] * inertia[std::size_t(k)](a, a));
-  } else {
-    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(settings.damping);
+  } else {  // N m s in the model's units (Walker): over u^5
+    const double u = settings.turtle_unit;
+    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(settings.damping / std::pow(u, 5));
   }
   for (int k = 1; k < m.nbody(); ++k) {
     dyn::Vec3& d = m.damping[std::size_t(k)];
@@ -300,18 +389,30 @@ void set_damping(const RunSettings& settings, dyn::Model& m) {
 }  // namespace
 
 bool build_living_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, LivingModel& lm,
-                        std::vector<grammar::Diagnostic>& diags) {
+                        std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn) {
+  const ModuleString& walked = drawn ? drawn->s : s;
   lm = LivingModel{};
-  lm.module_body.assign(s.size(), -1);
+  lm.module_body.assign(walked.size(), -1);
   if (!rules.dynamics.enabled) return true;
   const std::size_t before = diags.size();
-  Walker walker(rules, settings, s, lm, diags);
+  Walker walker(rules, settings, walked, lm, diags);
   const std::vector<Draft> bodies = walker.walk();
-  const bool ok = diags.size() == before && !bodies.empty() && make_model(rules, settings, bodies, s, lm, diags) &&
-                  pair_grafts(rules, s, walker.graft_marks(), lm, diags);
+  auto stored = [&](std::uint32_t k) -> long { return drawn ? long(drawn->origin[k]) : long(k); };
+  bool ok = diags.size() == before && !bodies.empty() && make_model(rules, settings, bodies, s, stored, lm, diags) &&
+            pair_grafts(rules, walked, walker.graft_marks(), lm, diags);
+  if (ok && drawn) {  // the ties, grafts, the base state and the tips in the stored string
+    for (auto* modules : {&lm.tie_module, &lm.graft_module})
+      for (std::uint32_t& k : *modules) {
+        const long at = stored(k);
+        ok = ok && at >= 0;
+        k = std::uint32_t(std::max(0L, at));
+      }
+    for (std::uint32_t& k : lm.tips) k = std::uint32_t(std::max(0L, stored(k)));
+    if (lm.base_module >= 0) lm.base_module = stored(std::uint32_t(lm.base_module));
+  }
   if (!ok) {
     lm = LivingModel{};
-    lm.module_body.assign(s.size(), -1);
+    lm.module_body.assign(walked.size(), -1);
     return diags.size() == before;
   }
   set_damping(settings, lm.model);
@@ -324,6 +425,44 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
       t.anchor = d.oMi[std::size_t(t.body)].act(t.point);
     }
     set_bare_weld_rest(lm, d);  // and a bare @Weld holds the bodies as they are now
+  }
+  return true;
+}
+
+bool model_from_drawing(const RuleSet& rules) {
+  return rules.dynamics.enabled && rules.dynamics.auto_joints && !rules.homomorphism.empty();
+}
+
+bool draw_for_model(const RuleSet& rules, const ModuleString& s, std::size_t max_modules, DrawnString& out,
+                    std::vector<grammar::Diagnostic>& diags) {
+  DeriveOptions opts;
+  opts.max_modules = max_modules;
+  DeriveScratch scratch;
+  const RewriteResult res = apply_homomorphism(rules, s, out.s, opts, scratch);
+  if (!res.ok) {
+    diags.push_back(res.error);
+    return false;
+  }
+  // The joints, ties and base state of the drawing are the string's, in order.
+  auto state = [&](SymbolId c) { return c == rules.dynamics.joint || c == kSymTie || c == kSymBase; };
+  std::vector<std::int32_t> kept;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (state(s.sym[i])) kept.push_back(std::int32_t(i));
+  out.origin.assign(out.s.size(), -1);
+  std::size_t next = 0;
+  for (std::size_t k = 0; k < out.s.size(); ++k) {
+    if (!state(out.s.sym[k])) continue;
+    if (next >= kept.size() || s.sym[std::size_t(kept[next])] != out.s.sym[k]) {
+      next = kept.size() + 1;
+      break;
+    }
+    out.origin[k] = kept[next++];
+  }
+  if (next != kept.size()) {
+    diags.push_back({rules.path, {}, "the homomorphism adds or removes joints ('" + rules.symbols.name(rules.dynamics.joint) +
+                                         "'), ties or the base state: with joints: auto the model is built from "
+                                         "the drawing, whose joints must be the string's"});
+    return false;
   }
   return true;
 }

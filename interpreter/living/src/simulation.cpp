@@ -68,13 +68,20 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   const bool moving_base = settings_.floating_base || settings_.kinematic_base;
   if (ls_.rules.dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
   changed();
-  if (!build_living_model(ls_.rules, settings_, ls_.current, living_, diags)) return false;
+  // joints: auto with a homomorphism: the bodies are what is drawn (living_model.hpp)
+  DrawnString drawn;
+  const bool drawing = model_from_drawing(ls_.rules);
+  auto build = [&] {
+    if (drawing && !draw_for_model(ls_.rules, ls_.current, settings_.max_modules, drawn, diags)) return false;
+    return build_living_model(ls_.rules, settings_, ls_.current, living_, diags, drawing ? &drawn : nullptr);
+  };
+  if (!build()) return false;
   // Bare @Tie modules take their anchors as parameters, bare @Weld modules
   // their rest rotations (the offsets of the joints' parameters move: build
   // again).
   const bool ties = write_bare_ties(living_, ls_.current);
   const bool welds = write_bare_welds(living_, ls_.current);
-  if ((ties || welds) && !build_living_model(ls_.rules, settings_, ls_.current, living_, diags)) return false;
+  if ((ties || welds) && !build()) return false;
   data_ = dyn::make_data(living_.model);
   return true;
 }
@@ -118,7 +125,7 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
   ls_.clock.count_steps_of(settings_.dt);
   if (!living_.empty()) {
     load_state(ls_.current, living_, data_);  // the string is the state: read it every step
-    living_.model.opt.wind = inputs.wind.value_or(settings_.wind);
+    living_.model.opt.wind = inputs.wind.value_or(settings_.wind) / settings_.turtle_unit;  // (the model's units)
     data_.base_acc = inputs.base_acc;
     data_.body_forces = inputs.forces;
     dyn::step(living_.model, data_);
@@ -164,10 +171,12 @@ TraceRow Simulation::trace_row() {
     if (posed_ != version_) load_state(ls_.current, living_, data_);
     dyn::compute_energies(living_.model, data_);  // runs forward kinematics: the pose is current
     posed_ = version_;
-    r.kinetic = data_.kinetic_energy;
-    r.potential = data_.potential_energy;
-    r.elastic = data_.elastic_energy;
-    r.tip = tip_position(living_, data_);
+    // in SI: the model's lengths are turtle units of u metres, its energies u^5 J (living_model.cpp)
+    const double u = settings_.turtle_unit, u5 = std::pow(u, 5);
+    r.kinetic = u5 * data_.kinetic_energy;
+    r.potential = u5 * data_.potential_energy;
+    r.elastic = u5 * data_.elastic_energy;
+    r.tip = u * tip_position(living_, data_);
   }
   return r;
 }
@@ -182,13 +191,14 @@ const std::vector<dyn::ContactForce>& Simulation::contacts() {
   return data_.contacts;
 }
 
-std::string contact_line(double t, const dyn::ContactForce& c) {
+std::string contact_line(double t, const dyn::ContactForce& c, double unit) {
   std::string s = format_double(t) + "," + std::to_string(c.body) + "," + std::to_string(c.other) + "," +
                   dyn::contact_kind_name(c.kind);
-  for (const dyn::Vec3* v : {&c.point, &c.normal})
-    for (int a = 0; a < 3; ++a) s += "," + format_double((*v)[a]);
-  s += "," + format_double(c.normal_force);
-  for (int a = 0; a < 3; ++a) s += "," + format_double(c.tangential[a]);
+  const double force = std::pow(unit, 4);  // the model's forces are u^4 N (living_model.cpp)
+  for (int a = 0; a < 3; ++a) s += "," + format_double(unit * c.point[a]);
+  for (int a = 0; a < 3; ++a) s += "," + format_double(c.normal[a]);
+  s += "," + format_double(force * c.normal_force);
+  for (int a = 0; a < 3; ++a) s += "," + format_double(force * c.tangential[a]);
   return s;
 }
 

@@ -1,6 +1,7 @@
 // Internal to the rule compiler (rules.cpp, compile_ctx.cpp, keys.cpp): what compiling one
 // file reads and where it reports. Not part of the interpreter's API.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,17 @@ struct HeaderState {
 // The header and the dynamics: section through their key tables (keys.cpp).
 void declare_modules(const Ctx& c, const grammar::FileAst& file, RuleSet& out);
 void compile_header(const Ctx& c, const grammar::FileAst& file, RuleSet& out, HeaderState& st);
-void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out);
+void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out, bool sway);
+// joints: auto's defaults for the keys the section does not write (keys.cpp;
+// docs/language.md 7.8).
+void apply_sway_defaults(RunSettings& s, const std::map<std::string, grammar::Pos>& written);
+
+// joints: auto (auto_joints.cpp): the section --sway adds to a file without
+// one (body F, joints auto, a joint symbol the model does not use), and,
+// once the productions are compiled, the body carriers and the checks (the
+// joint symbol used for something else; with --sway an F of two or more
+// parameters in a .ls file, or nothing drawn that could be a body).
+void sway_section(const Ctx& c, const grammar::FileAst& file, RuleSet& rs);
+void finish_auto_joints(const Ctx& c, RuleSet& rs);
 
 }  // namespace lsd::interp::detail

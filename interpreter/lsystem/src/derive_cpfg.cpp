@@ -57,6 +57,12 @@ class Pass {
       }
     }
     m_.budget = limits::kLoopIterations;
+    // The joints of joints: auto draw no random number (docs/language.md 7.8),
+    // unless a production names them.
+    const SymbolId j = rules.dynamics.joint;
+    auto names = [j](const ProductionGroup& g) { return j < g.by_symbol.size() && !g.by_symbol[j].empty(); };
+    skip_joints_ = rules.dynamics.enabled && rules.dynamics.auto_joints && !names(rules.main) &&
+                   !names(rules.decomposition);
   }
 
   RewriteResult derive();
@@ -267,6 +273,7 @@ class Pass {
   std::vector<std::int32_t>* origin_ = nullptr;
   std::size_t at_ = 0, left_at_ = 0, right_at_ = 0;  // the module being rewritten, its contexts' ends
   std::size_t work_ = 0;  // successor modules written in this pass
+  bool skip_joints_ = false;  // inserted joints are copied as they are
   RewriteResult res_;
 };
 
@@ -278,6 +285,11 @@ RewriteResult Pass::derive() {
   for (std::size_t i = 0; i < s_.size();) {
     at_ = i;
     SymbolId c = s_.sym[i];
+    if (skip_joints_ && c == rules_.dynamics.joint) {
+      copy(i, false);
+      if (!room(nullptr, g)) return res_;
+      continue;
+    }
     // A built-in of several characters (@Gs, @o, ?P) is that many modules in
     // cpfg's string: each draws in a stochastic L-system, and the last one,
     // with the parameters, may have productions of its own (o(r) --> ...

@@ -191,6 +191,12 @@ void symbol(const Ctx& c, const Item& it, SymbolId& out) {
   out = id;
 }
 void body(const Ctx& c, const Item& it, const KeyRow&, Target& t) { symbol(c, it, t.rules.dynamics.body); }
+
+// joints: auto | written (docs/language.md 7.8)
+void joints(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  int k;
+  if (word(c, it, {"written", "auto"}, k)) t.rules.dynamics.auto_joints = k == 1;
+}
 void joint(const Ctx& c, const Item& it, const KeyRow&, Target& t) { symbol(c, it, t.rules.dynamics.joint); }
 
 void gravity(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
@@ -339,6 +345,8 @@ const KeyRow kHeader[] = {
 const KeyRow kDynamics[] = {
     {{"body", ValueKind::kText}, body, {}, nullptr, nullptr, "B"},
     {{"joint", ValueKind::kText}, joint, {}, nullptr, nullptr, "J"},
+    {{"joints", ValueKind::kText}, joints, {}, nullptr, nullptr, "written"},
+    {{"turtle unit"}, plain_number, kPositive, nullptr, &RunSettings::turtle_unit, "1 (joints: auto: 0.01)"},
     {{"gravity", ValueKind::kExprs}, gravity, {}, nullptr, nullptr, "9.81 (along -y)", merge<&RunSettings::gravity>},
     {{"density"}, plain_number, kPositive, nullptr, &RunSettings::density},
     {{"young"}, plain_number, kNonNegative, nullptr, &RunSettings::young},
@@ -458,15 +466,35 @@ void compile_header(const Ctx& c, const grammar::FileAst& file, RuleSet& out, He
   compile_items(c, KeySection::kHeader, file.header, t, nullptr);
 }
 
-void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out) {
+void apply_sway_defaults(RunSettings& s, const std::map<std::string, grammar::Pos>& written) {
+  auto unless = [&](const char* key, double RunSettings::* field, double value) {
+    if (!written.count(key)) s.*field = value;
+  };
+  unless("turtle unit", &RunSettings::turtle_unit, kSwayDefaults.turtle_unit);
+  unless("young", &RunSettings::young, kSwayDefaults.young);
+  unless("density", &RunSettings::density, kSwayDefaults.density);
+  unless("drag", &RunSettings::drag, kSwayDefaults.drag);
+  if (!written.count("damping") && !written.count("damping ratio")) s.damping_ratio = kSwayDefaults.damping_ratio;
+}
+
+void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out, bool sway) {
   DynamicsSpec& d = out.dynamics;
   d.enabled = file.has_dynamics;
   d.pos = file.dynamics_pos;
+  if (!file.has_dynamics && sway) return sway_section(c, file, out);
   Target t{out, d.file, nullptr};
   compile_items(c, KeySection::kDynamics, file.dynamics, t, &d.written);
   if (d.written.count("damping") && d.written.count("damping ratio"))
     c.error(d.written.at("damping"), "give either 'damping:' or 'damping ratio:', not both");
   if (d.enabled && d.body == d.joint) c.error(d.pos, "the body and joint symbols must differ");
+  if (d.enabled && d.auto_joints) apply_sway_defaults(d.file, d.written);
+  // A body is a drawn segment F or a symbol of its own, not one of the turtle's other modules.
+  const std::string_view turtle = out.cpfg ? "fGg+-&^\\/|$[]!;,{.}~%#" : "f+-&^\\/|$[]!;,{.}%";
+  const bool turtle_symbol =
+      d.body < 128 ? turtle.find(char(d.body)) != std::string_view::npos : d.body < kFirstUserSymbol;
+  if (d.enabled && turtle_symbol && d.written.count("body"))
+    c.error(d.written.at("body"), "'body: " + out.symbols.name(d.body) + "' names a module the turtle uses for "
+                                  "something else: a body is F (a drawn segment) or a symbol of the model's own");
 }
 
 }  // namespace detail

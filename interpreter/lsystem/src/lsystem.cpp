@@ -7,6 +7,7 @@
 
 #include "grammar/parser.hpp"
 #include "interpreter/cpfg/preprocess.hpp"
+#include "interpreter/lsystem/auto_joints.hpp"
 #include "interpreter/lsystem/keys.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
@@ -35,6 +36,18 @@ void plan_environment(Lsystem& ls, const Trust& trust, std::vector<grammar::Diag
     ls.environment_consent_needed = true;
     refuse(file.executable_line, "'" + ls.environment_program + "' was not started: " + kAllowProgramsHint);
   }
+// joints: auto (docs/language.md 7.8): the joints where the string has none,
+// within the limits of the string's size.
+bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::Diagnostic>& diags) {
+  bool too_big = false;
+  insert_joints(ls.rules, ls.current, ls.scratch.tmp, limits.max_modules, limits.max_params, &too_big);
+  if (too_big)
+    diags.push_back({ls.rules.path, {}, "with the joints of joints: auto, the string after derivation step " +
+                                            std::to_string(ls.steps_done) + " would pass the limit of " +
+                                            std::to_string(limits.max_modules) + " modules or " +
+                                            std::to_string(limits.max_params) +
+                                            " parameters (raise the limit with --max-modules)"});
+  return !too_big;
 }
 
 }  // namespace
@@ -97,7 +110,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     ls.clock.origin = h.time;
     if (h.has_clock) ls.clock = {h.clock_origin, h.clock_dt, h.clock_ticks};  // exactly as it counted
     ls.history = std::move(h.history);
-    return true;
+    return with_joints(ls, limits, diags);  // (a string saved without them, or by hand)
   }
   ls.current = ls.rules.axiom;
   if (!ls.rules.axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
@@ -118,15 +131,18 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
       ls.current.push(m.sym, vals.data(), int(vals.size()));
     }
   }
-  if (ls.rules.cpfg) return true;  // cpfg decomposes within derivation steps only, not the axiom
+  if (!ls.rules.cpfg) {  // cpfg decomposes within derivation steps only, not the axiom
+    DeriveOptions d;
+    d.max_modules = opts.max_modules;
+    auto res = decompose(ls.rules, ls.current, -1, d, ls.scratch);
+    if (!res.ok) {
+      diags.push_back(res.error);
+      return false;
+    }
+  }
   DeriveOptions d;
   d.max_modules = opts.max_modules;
-  auto res = decompose(ls.rules, ls.current, -1, d, ls.scratch);
-  if (!res.ok) {
-    diags.push_back(res.error);
-    return false;
-  }
-  return true;
+  return with_joints(ls, {opts.max_modules, param_limit(d)}, diags);
 }
 
 namespace {
@@ -337,6 +353,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
       return false;
     }
     ++ls.steps_done;
+    if (!with_joints(ls, {opts.max_modules, param_limit(opts)}, diags)) return false;  // after the step and its decomposition
     if (!block(ls.rules.end_each)) return false;
     if (ls.steps_done == ls.rules.derivation_length && !block(ls.rules.end)) return false;
     if (ls.rules.has_queries && !cpfg) fill_queries(ls.current, topt);

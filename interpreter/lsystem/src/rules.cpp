@@ -396,6 +396,9 @@ void compile_seen(const detail::HeaderState& st, RuleSet& rs) {
     for (auto s : st.consider) rs.seen[s] = 1;
   }
   for (auto s : st.ignore) rs.seen[s] = 0;
+  // The joints of joints: auto are invisible to contexts (docs/language.md 7.8).
+  if (rs.dynamics.enabled && rs.dynamics.auto_joints && rs.dynamics.joint < rs.seen.size())
+    rs.seen[rs.dynamics.joint] = 0;
   // lsd sees brackets always; cpfg only when they are considered (consider: I[])
   // or not ignored, and then steps over unseen ones in a right context.
   if (!rs.cpfg) rs.seen['['] = rs.seen[']'] = 1;
@@ -513,7 +516,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
     rs.seed = *opts.seed;
     rs.cpfg_seed = cpfg_int(double(*opts.seed));
   }
-  detail::compile_dynamics(c, file, rs);
+  detail::compile_dynamics(c, file, rs, opts.sway);
   compile_seen(header, rs);
 
   compile_globals(c, header, rs);
@@ -540,6 +543,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
 
   check_arities(c);
   summarise(rs);
+  detail::finish_auto_joints(c, rs);
   if (rs.cpfg)
     warn_cpfg_unsupported(rs, header.axiom ? header.axiom->pos : grammar::Pos{1, 1}, opts.environment, diags);
 

@@ -80,9 +80,16 @@ class TextOut {
     return p_;
   }
   void done(char* end) { p_ = end; }
+  // Any length: a text longer than the buffer (the history line of a plant
+  // of thousands of bodies) goes through it in parts.
   void append(std::string_view t) {
-    char* p = room(t.size());
-    done(std::copy(t.begin(), t.end(), p));
+    while (t.size() > std::size_t(end_ - p_)) {
+      const std::size_t k = std::size_t(end_ - p_);
+      p_ = std::copy(t.begin(), t.begin() + std::ptrdiff_t(k), p_);
+      t.remove_prefix(k);
+      flush();
+    }
+    p_ = std::copy(t.begin(), t.end(), p_);
   }
   // Empties the buffer; false once a write failed.
   bool flush() {

@@ -88,14 +88,23 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kQueryL: out.query(i, np, t.L); break;
     case kQueryU: out.query(i, np, t.U); break;
     case kQueryE: out.environment(i, t); break;
-    case kBody:  // B(l, r, ...): a cylinder of radius r along H, then move l
-      if (t.body < 0 || t.joint_pending) {  // a new body: the first, or a joint's child
-        t.body = tu.bodies++;
-        t.joint_pending = false;
+    case kBody: {  // a body (docs/language.md 7.8): a drawn segment, as F, or B(l, r, ...) in metres
+      const bool drawn = np < 2 || k.cpfg;  // fewer than two parameters, or cpfg's F
+      const double l = drawn ? (np > 0 ? p[0] : k.step) : p[0] / k.unit;
+      // (as the living model counts them: a drawn segment in a polygon or of no length is no body,
+      // and a path that starts beside the first body rides on it)
+      if (!drawn || (!tu.polygons.any() && l > 0)) {
+        if (t.body < 0 && tu.bodies > 0) t.body = 0;
+        if (t.body < 0 || t.joint_pending) {  // a new body: the first, or a joint's child
+          t.body = tu.bodies++;
+          t.joint_pending = false;
+        }
       }
       out.frame(t);
-      draw_move(tu, np > 0 ? p[0] : k.step, np > 1 ? 2 * p[1] : t.width, i, k, out);
+      draw_move(tu, l, drawn ? t.width : 2 * p[1] / k.unit, i, k, out);
+      if (drawn) moved(tu, i, k, out);
       break;
+    }
     case kBase:
       if (!k.rest_pose && np >= 6) apply_base(t, p);
       break;
@@ -155,6 +164,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       t.texture = np > 0 && k.texture(count_param(p[0], 0, 1 << 30)) ? count_param(p[0], 0, 1 << 30) : 0;
       break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
+      if (t.body < 0 && tu.bodies > 0) t.body = 0;  // (a path that starts beside the first body)
       t.joint_pending = t.body >= 0;
       out.frame(t);
       if (!k.rest_pose && np >= 3) apply_joint(t, p);

@@ -83,6 +83,7 @@ TurtleOptions turtle_options(const RuleSet& rules) {
   if (rules.dynamics.enabled) {
     opt.body_sym = rules.dynamics.body;
     opt.joint_sym = rules.dynamics.joint;
+    opt.unit = rules.dynamics.file.turtle_unit;
   }
   if (rules.cpfg) {  // the view file's angle and width (cpfg's defaults without one: 45 and 1)
     opt.cpfg = &rules.view;

@@ -38,9 +38,11 @@ struct WalkConstants {
   const std::vector<Texture>* textures = nullptr;  // a cpfg model's textures (@Tx), id 1 first
   double width_increment = 0;
   int colour_increment = 1;
+  double unit = 1;  // metres per unit of the drawing: B(l, r, ...) is drawn l / unit long
 
   WalkConstants(const TurtleOptions& opt, bool rest)
       : step(opt.step),
+        unit(opt.unit),
         cos_angle(std::cos(opt.angle * kDegToRad)),
         sin_angle(std::sin(opt.angle * kDegToRad)),
         rest_pose(rest),

@@ -1,0 +1,55 @@
+// `joints: auto` (docs/language.md 7.8): a joint wherever a drawn body has
+// none, kept in the stored string, so that any plant can move. The
+// derivation calls insert_joints after the axiom and after every derivation
+// step (its decomposition included); the joints it inserts are invisible to
+// the model's productions (unseen by context matching, never a predecessor
+// unless a production names the joint symbol, drawing no random number).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "interpreter/lsystem/module_string.hpp"
+
+namespace lsd::interp {
+
+struct RuleSet;
+
+// How module s[i] changes the depth of open polygons, as the turtle sees it
+// (docs/language.md 6.3; in a .l file `{(t)` and `}(t)` with a type other
+// than 0 are generalized cylinders, 9.2): +1 opens one, -1 closes one, 0
+// neither. The depth never goes below 0 (a `}` with none open does nothing).
+inline int polygon_step(bool cpfg, SymbolId sym, const double* p, int np) {
+  if (sym == '{') return !cpfg || np == 0 || p[0] == 0 ? 1 : 0;
+  if (sym == '}') return cpfg && np > 0 && p[0] != 0 ? 0 : -1;
+  return 0;
+}
+
+// The symbols whose modules carry a body in the drawing (size: the symbol
+// table's): the body symbol, unless the homomorphism rewrites it into
+// something else, and every symbol whose homomorphism image may draw a body
+// outside a polygon (`I --> F`). A joint goes before each of them.
+std::vector<std::uint8_t> body_carriers(const RuleSet& rules);
+
+// Puts the string in the form joints: auto asks for (rules.dynamics.auto_joints),
+// reading left to right along every path (a branch continues its path):
+// - every carrier outside a polygon has a joint before it on its path, after
+//   the turns before it: a new one at rest when it has none; the first
+//   carrier of the string excepted;
+// - a joint that stands before the first carrier is removed, and so is a
+//   joint followed by another joint before a carrier (the later one stays);
+// - a joint followed by `[` before a carrier moves, with its state, to just
+//   before the next carrier of its path after the branch (removed when
+//   there is none).
+// A joint with nothing after it up to the end of its branch stays (a growing
+// tip). True if the string changed. O(size); `scratch` is reused. When the
+// joints would take the string past max_modules modules or max_params
+// parameters, nothing changes and *too_big is set.
+bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
+                   std::size_t max_modules = SIZE_MAX, std::size_t max_params = SIZE_MAX, bool* too_big = nullptr);
+
+// The modules of s without the joints (rules.dynamics.joint), for comparing
+// a string derived with joints: auto and one derived without.
+ModuleString without_joints(const RuleSet& rules, const ModuleString& s);
+
+}  // namespace lsd::interp

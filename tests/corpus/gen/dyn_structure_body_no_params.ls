@@ -1,2 +1,0 @@
-axiom: B J B(0.1, 0.01)
-dynamics:

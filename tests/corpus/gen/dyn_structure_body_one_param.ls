@@ -1,2 +1,0 @@
-axiom: B(0.1) J B(0.1, 0.01)
-dynamics:
