@@ -33,7 +33,9 @@ struct CpfgTropism {
 struct CpfgSurface {
   std::vector<std::array<Eigen::Vector3d, 16>> patches;  // control points, row by row, in turtle axes (L, H, U)
   Eigen::Vector3d end{0, 0, 0};                          // where the turtle goes after it (the END POINT)
-  int precision = 4;                                     // quads along each side of a patch
+  // quads along s (a patch's rows) and t (its columns), cpfg's patches.c: the
+  // view file's, else the surface file's PRECISION S: (for both), else 5; 1 to 10
+  int s_precision = 5, t_precision = 5;
   int texture = -1;  // the surface line's texture: -1 the turtle's (@Tx), 0 none, else that texture id
 };
 

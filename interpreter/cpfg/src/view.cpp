@@ -258,96 +258,6 @@ bool read_materials(const std::string& path, int first, std::vector<std::array<f
   return true;
 }
 
-bool read_surface_file(const std::string& path, double size, CpfgSurface& out, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot open '" + path + "'";
-    return false;
-  }
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // The numbers after each label; labels are words ending in ':'.
-  auto after = [&](const std::string& label, std::size_t from, std::vector<double>& v, std::size_t n) {
-    const std::size_t at = text.find(label, from);
-    if (at == std::string::npos) return std::string::npos;
-    std::istringstream ls(text.substr(at + label.size(), 200));
-    std::string w;
-    v.clear();
-    while (v.size() < n && ls >> w) {
-      char* end = nullptr;
-      const double x = std::strtod(w.c_str(), &end);
-      if (end != w.c_str()) v.push_back(x);
-    }
-    return v.size() == n ? at : std::string::npos;
-  };
-  std::vector<double> v;
-  Vector3d contact(0, 0, 0), end(0, 0, 0), heading(0, 1, 0), up(0, 0, 1);
-  double max_dimension = 1;
-  auto vec3 = [&](const std::string& a, Vector3d& out_v) {
-    std::vector<double> c;
-    const std::size_t at = text.find(a);
-    if (at == std::string::npos) return false;
-    for (const char* axis : {"X:", "Y:", "Z:"}) {
-      std::vector<double> one;
-      if (after(axis, at, one, 1) == std::string::npos) return false;
-      c.push_back(one[0]);
-    }
-    out_v = Vector3d(c[0], c[1], c[2]);
-    return true;
-  };
-  if (!vec3("CONTACT POINT", contact) || !vec3("END POINT", end) || !vec3("HEADING", heading) || !vec3("UP", up) ||
-      after("SIZE:", 0, v, 1) == std::string::npos) {
-    error = "'" + path + "' is not a surface file (CONTACT POINT, END POINT, HEADING, UP, SIZE)";
-    return false;
-  }
-  max_dimension = v[0];
-  if (!(max_dimension > 0) || heading.norm() == 0 || up.norm() == 0) {
-    error = "'" + path + "' has a zero SIZE, HEADING or UP";
-    return false;
-  }
-  // cpfg's patches.c: translate to the contact point, scale to `size`, and
-  // express in the turtle's axes through the surface's own left, heading, up.
-  heading.normalize();
-  up.normalize();
-  Vector3d left = heading.cross(up);
-  up = left.cross(heading);
-  const double scale = size / max_dimension;
-  auto place = [&](const Vector3d& p) {
-    const Vector3d q = (p - contact) * scale;
-    return Vector3d(q.x() * left.x() + q.y() * heading.x() + q.z() * up.x(),
-                    q.x() * left.y() + q.y() * heading.y() + q.z() * up.y(),
-                    q.x() * left.z() + q.y() * heading.z() + q.z() * up.z());
-  };
-  out = CpfgSurface{};
-  out.end = place(end);
-  // Patches: a name, TOP COLOR ..., AL: A: AR:, L: R:, BL: B: BR:, then 16 points.
-  std::size_t at = text.find("TOP COLOR:");
-  while (at != std::string::npos) {
-    std::size_t pts = text.find("BL:", at);
-    if (pts == std::string::npos) break;
-    pts = text.find('\n', pts);
-    if (pts == std::string::npos) break;
-    std::istringstream ps(text.substr(pts));
-    std::array<Vector3d, 16> patch;
-    bool ok = true;
-    for (auto& p : patch) {
-      double x, y, z;
-      if (!(ps >> x >> y >> z)) {
-        ok = false;
-        break;
-      }
-      p = place(Vector3d(x, y, z));
-    }
-    if (!ok) break;
-    out.patches.push_back(patch);
-    at = text.find("TOP COLOR:", pts);
-  }
-  if (out.patches.empty()) {
-    error = "'" + path + "' has no patch of 16 control points";
-    return false;
-  }
-  return true;
-}
-
 namespace {
 
 // One `texture:` line (CPFG manual 8.1.7): F: file, E: modulate or decal,
@@ -532,20 +442,21 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
       std::istringstream vs(value);
       std::string id, file;
       double size = 1;
-      int s_precision = 0;
       if (!(vs >> id >> file >> size) || id.size() != 1) {
         warn(number, "'surface:' needs an id (one character), a file and a scale: ignored");
         continue;
       }
-      // then the precisions along s and t (lsd draws the larger both ways) and
-      // the texture id; one number alone is the texture (cpfg's interpret.c)
+      // then the precisions along s and t and the texture id; one number
+      // alone is the texture (cpfg's interpret.c); a precision of 0 is the file's
       std::vector<int> more;
       for (int v; more.size() < 3 && vs >> v;) more.push_back(v);
-      if (more.size() >= 2) s_precision = std::max(more[0], more[1]);
       const int texture = more.size() == 1 ? more[0] : more.size() == 3 ? more[2] : -1;
       CpfgSurface surf;
       if (read_surface_file(in_folder(folder, file), size > 0 ? size : 1, surf, err)) {
-        if (s_precision > 0) surf.precision = std::clamp(s_precision, 1, 32);
+        if (more.size() >= 2) {  // as cpfg's patches.c: 0 takes the file's S, both clamped to 1...10
+          surf.s_precision = std::clamp(more[0] != 0 ? more[0] : surf.s_precision, 1, 10);
+          surf.t_precision = std::clamp(more[1] != 0 ? more[1] : surf.s_precision, 1, 10);
+        }
         surf.texture = texture < 0 ? -1 : texture;
         view.surfaces[id[0]] = std::move(surf);
       } else {
