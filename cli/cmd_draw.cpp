@@ -21,8 +21,7 @@ bool drawn_geometry(const interp::Lsystem& ls, const interp::RunSettings& settin
   interp::ModuleString drawn;
   interp::DeriveOptions opts;
   opts.max_modules = settings.max_modules;
-  interp::DeriveScratch scratch;
-  auto res = interp::apply_homomorphism(ls.rules, ls.current, drawn, opts, scratch);
+  auto res = interp::apply_homomorphism(ls, drawn, opts);  // with its globals (docs/language.md 9.3)
   if (!res.ok) {
     print_diags({res.error}, &ls);
     return false;
@@ -100,15 +99,18 @@ bool plant_geometry(const DrawOptions& o, interp::Geometry& g, std::vector<dyn::
 
 // `lsd segments --primitives`: every drawn primitive, one a line, for
 // comparing with another program's geometry (scripts/cpfg_tally.py):
-// "segment x0 y0 z0 x1 y1 z1 width", "sphere x y z diameter",
-// "polygon n smooth x1 y1 z1 ... xn yn zn" (smooth: 1 when the polygon has
-// vertex normals, as generalized cylinders do).
+// "segment x0 y0 z0 x1 y1 z1 width [end width]" (the end width of a cone),
+// "sphere x y z diameter", "polygon n smooth x1 y1 z1 ... xn yn zn" (smooth:
+// 1 when the polygon has vertex normals, as generalized cylinders do).
 static std::string primitive_lines(const interp::Geometry& g) {
   std::string out;
   auto num = [&out](double v) { out += " " + interp::format_double(v); };
-  for (const auto& s : g.segments) {
+  std::size_t tapered = 0;
+  for (std::size_t i = 0; i < g.segments.size(); ++i) {
+    const auto& s = g.segments[i];
     out += "segment";
     for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z(), s.width}) num(v);
+    if (const double w1 = g.end_width(i, tapered); w1 != s.width) num(w1);
     out += "\n";
   }
   for (const auto& s : g.spheres) {

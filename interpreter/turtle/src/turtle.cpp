@@ -35,7 +35,9 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
 
   Turtle tu;
   tu.state.width = opt.width;
-  if (opt.cpfg) {
+  if (opt.cpfg) {  // cpfg's turtle: widths and the old tropism's elasticity are 32-bit floats
+    tu.state.width = float(opt.width);
+    tu.state.old_elasticity = float(opt.cpfg->elasticity);
     tu.state.colour = opt.cpfg->colour;
     tu.state.sides = std::clamp(opt.cpfg->contour_sides, 3, kMaxSides);
     tu.state.tangent[0] = tu.state.tangent[1] = opt.cpfg->tangent;
@@ -52,11 +54,13 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
     const Op op = ops(s.sym[i]);
     if (op == kNone) continue;
     if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
+      end_node(tu, k, out);
       if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
       continue;
     }
     act(tu, op, std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
   }
+  end_node(tu, k, out);  // cpfg ends the last node with the string
   out.finish(tu.state);
 }
 
