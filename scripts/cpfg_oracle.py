@@ -370,9 +370,9 @@ def parse_lsd_primitives(text):
         w = line.split()
         if not w:
             continue
-        if w[0] == "segment":
-            v = [float(x) for x in w[1:8]]
-            out["line"].append((v[6] / 2, v[0:3], v[6] / 2, v[3:6]))
+        if w[0] == "segment":  # x0 y0 z0 x1 y1 z1 width [end width]
+            v = [float(x) for x in w[1:9]]
+            out["line"].append((v[6] / 2, v[0:3], v[-1] / 2, v[3:6]))
         elif w[0] == "sphere":
             v = [float(x) for x in w[1:5]]
             out["sphere"].append((v[3] / 2, v[0:3]))
@@ -454,11 +454,11 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
     else a list of reasons, each starting with its class and a colon. Lines
     and spheres are compared one by one in drawing order (lsd's segments
     shorter than cpfg's cut-off of sqrt(1e-5) or of width 0 are dropped, as
-    cpfg's writer drops them); in the pixel line style widths are not compared
-    (cpfg writes pixels). cpfg's discs with lsd's regular 16-gons (its @c), in
+    cpfg's writer drops them). cpfg's discs with lsd's regular 16-gons (its @c), in
     order. Faces (polygons, triangles of generalized cylinders and surfaces)
     by their vertices: every vertex of one side must have a vertex of the
-    other within the tolerance (so a quad matches its two triangles)."""
+    other within the tolerance (so a quad matches its two triangles). In the
+    pixel line style lsd's widths must be one multiple of cpfg's pixels."""
     diag = bbox_diagonal(cpfg) or bbox_diagonal(lsd) or 1.0
     tol = rel_pos * diag
     why = []
@@ -475,8 +475,19 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
         for k, (a, b) in enumerate(zip(ll, cl)):
             if abs(a[0] - b[0]) > rel_width * max(b[0], 1e-12) or abs(a[2] - b[2]) > rel_width * max(b[2], 1e-12):
                 kind = "cone" if b[0] != b[2] else "cylinder"
-                why.append("line width%s: %d: lsd r %.4g / cpfg %s r %.4g-%.4g" % (
-                    " (cpfg cone)" if kind == "cone" else "", k + 1, a[0], kind, b[0], b[2]))
+                why.append("line width%s: %d: lsd r %.4g-%.4g / cpfg %s r %.4g-%.4g" % (
+                    " (cpfg cone)" if kind == "cone" else "", k + 1, a[0], a[2], kind, b[0], b[2]))
+                break
+    else:
+        # cpfg writes pixels, lsd world widths of one pixel size (1/400 of the
+        # plant): the start widths must be one common multiple of cpfg's
+        # (cpfg's lines keep the width they start with; the cone it writes
+        # ends with the width of the node's end, which its OpenGL lines ignore).
+        ratios = sorted(a[0] / b[0] for a, b in zip(ll, cl) if b[0] > 0)
+        scale = ratios[len(ratios) // 2] if ratios else 1.0
+        for k, (a, b) in enumerate(zip(ll, cl)):
+            if abs(a[0] - scale * b[0]) > rel_width * scale * max(b[0], 1e-12):
+                why.append("line width (pixels): %d: lsd r %.4g / cpfg r %.4g pixels x %.4g" % (k + 1, a[0], b[0], scale))
                 break
     ls_, cs = lsd["sphere"], cpfg["sphere"]
     if len(ls_) != len(cs):
