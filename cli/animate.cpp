@@ -10,9 +10,7 @@
 #include <iostream>
 
 #include "draw.hpp"
-#include "interpreter/scene/obstacles.hpp"
 #include "interpreter/export/gltf.hpp"
-#include "interpreter/living/living_model.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/offscreen.hpp"
 #include "viewer/video.hpp"
@@ -114,6 +112,14 @@ bool run_frames(const DrawOptions& o, const Frames& f, interp::Lsystem ls, Progr
   return ok;
 }
 
+// A frame's scene (scene.hpp); a failing homomorphism prints its error.
+bool scene_of(interp::Simulation& sim, const interp::SceneOptions& opts, interp::Scene& scene) {
+  grammar::Diagnostic d;
+  if (interp::build_scene(sim, opts, scene, d)) return true;
+  print_diags({d}, &sim.lsystem());
+  return false;
+}
+
 }  // namespace
 
 int export_gltf(const DrawOptions& o, bool binary) {
@@ -122,9 +128,9 @@ int export_gltf(const DrawOptions& o, bool binary) {
   const CatchInterrupts interrupts;
   interp::GltfRecorder recorder(o.fps.value_or(kDefaultFps));
   if (!o.motion.time) {  // the plant as lsd export draws it, still
-    interp::Geometry g;
-    if (!plant_geometry(o, g)) return kExitInput;
-    recorder.begin_interval("plant", g, {}, {}, {});
+    interp::Scene scene;
+    if (!plant_scene(o, interp::plant_only(), scene)) return kExitInput;
+    recorder.begin_interval("plant", scene.geometry, {}, {}, {});
   } else {
     Frames f;
     interp::Lsystem ls;
@@ -136,15 +142,14 @@ int export_gltf(const DrawOptions& o, bool binary) {
       const dyn::Data& pose = sim.pose();
       if (k == 0 || sim.lsystem().steps_done != step) {  // a derivation step: new bodies, a new interval
         step = sim.lsystem().steps_done;
-        interp::Geometry g;
-        interp::LivingModel drawn;
-        if (!drawn_geometry(sim.lsystem(), sim.settings(), g, &drawn)) return false;
-        if (drawn.nbodies() != sim.living().nbodies()) {
+        interp::Scene scene;
+        if (!scene_of(sim, interp::plant_only(), scene)) return false;
+        if (!sim.living().empty() && !scene.has_bodies()) {
           *err = "the homomorphism adds or removes bodies (B or J): the animation cannot follow them";
           return false;
         }
-        recorder.begin_interval("step_" + std::to_string(step), g, drawn.module_body, sim.living().model.parent,
-                                pose.oMi);
+        recorder.begin_interval("step_" + std::to_string(step), scene.geometry, scene.geometry.module_body,
+                                sim.living().model.parent, pose.oMi);
       } else {
         recorder.add_frame(pose.oMi);
       }
@@ -215,12 +220,13 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   // ---- Pass 1: the bounds of every frame, so that the camera frames the whole run.
   interp::Vec3 lo = interp::Vec3::Constant(1e300), hi = interp::Vec3::Constant(-1e300);
   progress.span(f.t0, f.time(f.count - 1), f.count, "framing");
+  interp::SceneOptions framed;  // the plant and its obstacles; the ground lies under them
+  framed.ground = false;
   if (!run_frames(o, f, ls, progress, [&](long, interp::Simulation& sim, std::string*) {
-        interp::Geometry g;
+        interp::Scene scene;
         interp::Vec3 a, b;
-        if (!drawn_geometry(sim.lsystem(), sim.settings(), g)) return false;
-        interp::add_poles_and_spheres(sim.settings().obstacles, g);
-        if (g.bounds(&a, &b)) lo = lo.cwiseMin(a), hi = hi.cwiseMax(b);
+        if (!scene_of(sim, framed, scene)) return false;
+        if (scene.geometry.bounds(&a, &b)) lo = lo.cwiseMin(a), hi = hi.cwiseMax(b);
         return true;
       }))
     return kExitInput;
@@ -235,11 +241,9 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   std::vector<std::uint8_t> rgb;
   progress.span(f.t0, f.time(f.count - 1), f.count, "rendering");
   const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
-    interp::Geometry g;
-    if (!drawn_geometry(sim.lsystem(), sim.settings(), g)) return false;
-    interp::add_poles_and_spheres(sim.settings().obstacles, g);
-    interp::add_ground(sim.settings().obstacles, g);
-    if (!pictures.draw(g, &cam, {}, &rgb, err)) return false;
+    interp::Scene scene;
+    if (!scene_of(sim, {}, scene)) return false;
+    if (!pictures.draw(scene.geometry, &cam, {}, &rgb, err)) return false;
     return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
   });
   pictures.close();

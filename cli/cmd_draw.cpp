@@ -7,8 +7,6 @@
 #include <sstream>
 
 #include "draw.hpp"
-#include "interpreter/living/living_model.hpp"
-#include "interpreter/scene/obstacles.hpp"
 #include "interpreter/export/obj.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/offscreen.hpp"
@@ -16,29 +14,10 @@
 
 namespace lsd::cli {
 
-bool drawn_geometry(const interp::Lsystem& ls, const interp::RunSettings& settings, interp::Geometry& g,
-                    interp::LivingModel* model) {
-  interp::ModuleString drawn;
-  interp::DeriveOptions opts;
-  opts.max_modules = settings.max_modules;
-  auto res = interp::apply_homomorphism(ls, drawn, opts);  // with its globals (docs/language.md 9.3)
-  if (!res.ok) {
-    print_diags({res.error}, &ls);
-    return false;
-  }
-  const bool same = ls.rules.homomorphism.empty();  // then `drawn` is the string itself
-  g = interp::interpret(same ? ls.current : drawn, interp::turtle_options(ls.rules));
+void warn_if_empty(const interp::Scene& scene) {
   interp::Vec3 lo, hi;
-  if (!g.bounds(&lo, &hi))
+  if (!scene.geometry.bounds(&lo, &hi))
     std::cerr << "lsd: warning: nothing is drawn: the string (after the homomorphism) has no module that draws\n";
-  if (model) {
-    std::vector<grammar::Diagnostic> diags;
-    if (!interp::build_living_model(ls.rules, settings, same ? ls.current : drawn, *model, diags)) {
-      print_diags(diags, &ls);
-      return false;
-    }
-  }
-  return true;
 }
 
 OutputKind output_kind(const std::string& path) {
@@ -72,29 +51,32 @@ void add_draw_options(CLI::App& cmd, DrawOptions& o, const char* out_help) {
 
 }  // namespace
 
-bool plant_geometry(const DrawOptions& o, interp::Geometry& g, std::vector<dyn::Obstacle>* obstacles) {
+bool plant_scene(const DrawOptions& o, const interp::SceneOptions& opts, interp::Scene& scene) {
   Progress progress(o.quiet);
-  interp::Lsystem loaded;
-  const interp::Lsystem* ls = &loaded;
-  interp::Simulation sim;
-  interp::RunSettings settings;
-  if (o.motion.time) {
+  grammar::Diagnostic error;
+  bool ok = false;
+  if (o.motion.time) {  // grown and moved as lsd run does, drawn in its last pose
+    interp::Lsystem loaded;
     if (!load(o.in, loaded)) return false;
-    settings = run_settings(loaded, o.motion, o.n, o.in.max_modules);
+    const interp::RunSettings settings = run_settings(loaded, o.motion, o.n, o.in.max_modules);
     std::vector<grammar::Diagnostic> diags;
     progress.span(loaded.time(), *o.motion.time);
-    const bool ok = sim.start(std::move(loaded), settings, diags, *o.motion.time) &&
-                    run_until(sim, *o.motion.time, 0, nullptr, diags, progress);
-    ls = &sim.lsystem();
+    interp::Simulation sim;
+    const bool ran = sim.start(std::move(loaded), settings, diags, *o.motion.time) &&
+                     run_until(sim, *o.motion.time, 0, nullptr, diags, progress);
     progress.clear();
-    print_diags(diags, ls);
-    if (!ok) return false;
+    print_diags(diags, &sim.lsystem());
+    if (!ran) return false;
+    ok = interp::build_scene(sim, opts, scene, error);
+    if (!ok) print_diags({error}, &sim.lsystem());
   } else {
-    if (!load_and_derive(o.in, o.n, loaded, progress)) return false;
-    settings = run_settings(loaded, o.motion, o.n, o.in.max_modules);
+    interp::Lsystem ls;
+    if (!load_and_derive(o.in, o.n, ls, progress)) return false;
+    ok = interp::build_scene(ls, run_settings(ls, o.motion, o.n, o.in.max_modules), opts, scene, error);
+    if (!ok) print_diags({error}, &ls);
   }
-  if (obstacles) *obstacles = settings.obstacles;
-  return drawn_geometry(*ls, settings, g);
+  if (ok) warn_if_empty(scene);
+  return ok;
 }
 
 // `lsd segments --primitives`: every drawn primitive, one a line, for
@@ -137,8 +119,9 @@ Runner add_segments(CLI::App& app) {
                 "every drawn primitive instead, one a line: segment x0 y0 z0 x1 y1 z1 width, sphere x y z "
                 "diameter, polygon n smooth x1 y1 z1 ... (for comparing with cpfg, scripts/cpfg_tally.py)");
   return [o, primitives]() {
-    interp::Geometry g;
-    if (!plant_geometry(*o, g)) return kExitInput;
+    interp::Scene scene;
+    if (!plant_scene(*o, interp::plant_only(), scene)) return kExitInput;
+    interp::Geometry& g = scene.geometry;
     std::string out = *primitives ? primitive_lines(g) : "x0,y0,z0,x1,y1,z1,width\n";
     if (*primitives) g.segments.clear();
     for (const auto& s : g.segments) {
@@ -171,8 +154,9 @@ Runner add_export(CLI::App& app) {
     }
     if (kind != OutputKind::kObj) return usage_error("export", "'" + o->out + "': use an .obj, .glb or .gltf file");
     if (o->fps) return usage_error("export", "--fps needs an animated output (.glb or .gltf)");
-    interp::Geometry g;
-    if (!plant_geometry(*o, g)) return kExitInput;
+    interp::Scene scene;
+    if (!plant_scene(*o, interp::plant_only(), scene)) return kExitInput;
+    const interp::Geometry& g = scene.geometry;
     std::string mtl = o->out;
     const auto dot = mtl.rfind('.');
     const auto slash = mtl.rfind('/');
@@ -220,17 +204,14 @@ Runner add_render(CLI::App& app) {
 #ifdef LSD_HAVE_VIEWER
     const double pitch = o->pitch * std::numbers::pi / 180;
     if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, pitch, kind);
-    interp::Geometry g;
-    std::vector<dyn::Obstacle> obstacles;
-    if (!plant_geometry(o->draw, g, &obstacles)) return kExitInput;
+    interp::Scene scene;
+    if (!plant_scene(o->draw, {}, scene)) return kExitInput;
     // Framed on the plant, its poles and spheres; the ground lies under them.
-    interp::add_poles_and_spheres(obstacles, g);
     view::Camera start;
     start.pitch = pitch;
-    const view::Camera cam = view::frame_geometry(g, double(o->width) / o->height, start);
-    interp::add_ground(obstacles, g);
+    const view::Camera cam = view::frame_geometry(scene.without_ground(), double(o->width) / o->height, start);
     std::string err;
-    if (!view::render_png(g, o->width, o->height, o->draw.out, &cam, {}, &err)) {
+    if (!view::render_png(scene.geometry, o->width, o->height, o->draw.out, &cam, {}, &err)) {
       std::cerr << "lsd: error: " << err << "\n";
       return kExitInput;
     }

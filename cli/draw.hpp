@@ -6,7 +6,7 @@
 
 #include "commands.hpp"
 #include "interpreter/living/simulation.hpp"
-#include "interpreter/turtle/turtle.hpp"
+#include "interpreter/scene/scene.hpp"
 #include "progress.hpp"
 
 namespace lsd::cli {
@@ -22,15 +22,13 @@ struct DrawOptions {
   bool quiet = false;
 };
 
-// The plant as drawn: the homomorphism applied, then the turtle (joints bent
-// as their state says). With model, also the model of the drawn string (its
-// module_body: the body each drawn module rides on). Prints its errors.
-bool drawn_geometry(const interp::Lsystem& ls, const interp::RunSettings& settings, interp::Geometry& g,
-                    interp::LivingModel* model = nullptr);
-// Loads, derives (or with --time, grows and moves) and draws the plant, as
-// lsd segments, export and render (of a picture) do, and with obstacles the
-// dynamics: section's ground, poles and spheres. Prints its errors.
-bool plant_geometry(const DrawOptions& o, interp::Geometry& g, std::vector<dyn::Obstacle>* obstacles = nullptr);
+// Loads, derives (or with --time, grows and moves as lsd run does) and
+// draws the plant into a scene with `opts` (interpreter/scene/scene.hpp):
+// lsd segments, export and render of a picture. Prints its errors, and a
+// warning when nothing is drawn.
+bool plant_scene(const DrawOptions& o, const interp::SceneOptions& opts, interp::Scene& scene);
+// The warning when a scene's plant draws nothing.
+void warn_if_empty(const interp::Scene& scene);
 
 // "lsd COMMAND: what" on standard error; returns the usage exit status.
 int usage_error(const char* command, const std::string& what);

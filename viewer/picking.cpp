@@ -30,8 +30,7 @@ bool project(const Camera& cam, const Viewport& vp, const Vec3& p, double* sx, d
 PickHit pick_body(const Session& s, const Camera& cam, const Viewport& vp, double mx, double my, double max_pixels) {
   PickHit best;
   if (!s.loaded || s.sim.living().empty()) return best;
-  const interp::LivingModel& lm = s.sim.living();
-  const std::vector<std::int32_t>& map = s.drawn_body.empty() ? lm.module_body : s.drawn_body;
+  const std::vector<std::int32_t>& map = s.geometry.module_body;  // empty when the drawn bodies are not the model's
   const CameraBasis b = cam.basis();
   const double px_per_unit_at_1 = vp.h / (2 * std::tan(cam.fov_y / 2));
   double best_score = 1e300;

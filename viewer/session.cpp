@@ -12,14 +12,13 @@
 #include <numbers>
 
 #include "interpreter/lsystem/derive.hpp"
-#include "interpreter/scene/obstacles.hpp"
+#include "interpreter/scene/scene.hpp"
 #include "interpreter/lsystem/keys.hpp"
 
 namespace lsd::view {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-using interp::kNoModule;  // geometry the viewer adds (the pot, the obstacles)
 
 // The pot returns to its place on a spring when the arrow keys are released.
 constexpr double kPotOmega = 2 * kPi * 0.6;  // rad/s
@@ -309,43 +308,15 @@ AdvanceResult advance(Session& s, double seconds, double budget) {
 bool update_geometry(Session& s) {
   if (!s.geometry_dirty || !s.loaded) return false;
   s.geometry_dirty = false;
-  const interp::Lsystem& ls = s.sim.lsystem();
-  const interp::TurtleOptions topt = interp::turtle_options(ls.rules);
-  if (ls.rules.homomorphism.empty()) {
-    s.geometry = interp::interpret(ls.current, topt);
-    s.drawn_body.clear();
-  } else {
-    interp::ModuleString drawn;
-    interp::DeriveScratch scratch;
-    auto res = interp::apply_homomorphism(ls.rules, ls.current, drawn, s.derive, scratch);
-    if (!res.ok) {
-      s.error = format_all({res.error}, &ls.source);
-      return false;
-    }
-    s.geometry = interp::interpret(drawn, topt);
-    // Bodies of the drawn modules, when the homomorphism keeps the bodies and joints.
-    if (s.drawn_body_version != s.structure_version || s.drawn_body.size() != drawn.size()) {
-      interp::LivingModel tmp;
-      std::vector<grammar::Diagnostic> diags;
-      s.drawn_body.assign(drawn.size(), -1);
-      if (interp::build_living_model(ls.rules, s.sim.settings(), drawn, tmp, diags) &&
-          tmp.nbodies() == s.sim.living().nbodies())
-        s.drawn_body.assign(tmp.module_body.begin(), tmp.module_body.end());
-      s.drawn_body_version = s.structure_version;
-    }
+  interp::SceneOptions opts;
+  opts.contacts = s.show_contacts;
+  interp::Scene scene;
+  grammar::Diagnostic error;
+  if (!interp::build_scene(s.sim, opts, scene, error)) {
+    s.error = format_all({error}, &s.sim.lsystem().source);
+    return false;
   }
-  // (A moving pot carries the plant: the turtle draws it from @Base.)
-  if (s.sim.settings().kinematic_base && !s.sim.living().empty()) {
-    interp::Vec3 lo, hi;
-    const double h = s.geometry.bounds(&lo, &hi) ? std::clamp(0.12 * (hi.y() - lo.y()), 0.03, 0.3) : 0.1;
-    const interp::Vec3 base = s.sim.pose().base_p;
-    s.geometry.segments.push_back({base - interp::Vec3(0, h, 0), base - interp::Vec3(0, 0.15 * h, 0), 1.1 * h, 4,
-                                   kNoModule});
-    s.geometry.segments.push_back({base - interp::Vec3(0, 0.15 * h, 0), base, 1.25 * h, 4, kNoModule});
-  }
-  if (s.show_contacts && !s.sim.living().empty()) interp::add_contact_marks(s.sim.contacts(), s.geometry);
-  interp::add_poles_and_spheres(s.sim.settings().obstacles, s.geometry);
-  interp::add_ground(s.sim.settings().obstacles, s.geometry);
+  s.geometry = std::move(scene.geometry);
   ++s.geometry_version;
   return true;
 }

@@ -61,11 +61,10 @@ struct Session {
   double time_debt = 0;                      // s of simulated time asked for but not stepped yet
 
   // ---- What is drawn.
-  interp::Geometry geometry;                 // in the world (base pose applied)
+  interp::Geometry geometry;                 // the scene (interp::build_scene): in the world, base pose applied;
+                                             // geometry.module_body: the body each drawn module rides on
   bool geometry_dirty = true;
-  bool show_contacts = false;                // contact points and forces drawn (interp::add_contact_marks)
-  std::vector<std::int32_t> drawn_body;      // (drawn string) body of each drawn module; empty = same as the string
-  long drawn_body_version = -1;              // structure_version drawn_body was made for
+  bool show_contacts = false;                // contact points and forces drawn (SceneOptions::contacts)
   long geometry_version = 0;                 // increments on every rebuild of the geometry
   long structure_version = 0;                // increments on load, reset and growth
 };

@@ -104,6 +104,10 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kQueryU: out.query(i, np, t.U); break;
     case kQueryE: out.environment(i, t); break;
     case kBody:  // B(l, r, ...): a cylinder of radius r along H, then move l
+      if (t.body < 0 || t.joint_pending) {  // a new body: the first, or a joint's child
+        t.body = tu.bodies++;
+        t.joint_pending = false;
+      }
       out.frame(t);
       draw_move(tu, np > 0 ? p[0] : k.step, np > 1 ? 2 * p[1] : t.width, i, k, out);
       break;
@@ -187,6 +191,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       t.texture = np > 0 && k.texture(count_param(p[0], 0, 1 << 30)) ? count_param(p[0], 0, 1 << 30) : 0;
       break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
+      t.joint_pending = t.body >= 0;
       out.frame(t);
       if (!k.rest_pose && np >= 3) apply_joint(t, p);
       break;

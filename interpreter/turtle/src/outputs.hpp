@@ -28,7 +28,8 @@ struct KeepNothing {
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
   void environment(std::uint32_t /*module*/, const TurtleState&) {}
   void frame(const TurtleState&) {}
-  void finish(const TurtleState&) {}
+  void rides(std::uint32_t /*module*/, std::int32_t /*body*/) {}  // after every module
+  void finish(const TurtleState&, std::int32_t /*bodies started*/) {}
 };
 
 // interpret: segments, spheres and polygons into a Geometry.
@@ -39,11 +40,16 @@ struct DrawGeometry : KeepNothing {
   // carry the texture, and a segment whose node ends with another width is a
   // cone (cpfg's pixel lines keep the width they start with).
   bool textured_lines;
+  bool bodies;                              // record Geometry::module_body
   std::uint32_t open_segment = kNoSegment;  // the last segment, until its node ends (cpfg's line styles)
-  DrawGeometry(Geometry& g, bool textured) : geo(g), textured_lines(textured) {}
+  DrawGeometry(Geometry& g, bool textured, bool record_bodies)
+      : geo(g), textured_lines(textured), bodies(record_bodies) {}
   void reserve(const Census& c) {
     geo.segments.reserve(c.segments);
     geo.spheres.reserve(c.spheres);
+  }
+  void rides(std::uint32_t i, std::int32_t body) {
+    if (bodies) geo.module_body[i] = body;
   }
   void segment(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i, double tex_t0) {
     if (textured_lines && t.texture != 0 && geo.texture(t.texture))
@@ -73,7 +79,10 @@ struct DrawGeometry : KeepNothing {
         {std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour, i, uvs ? texture : 0});
     geo.polygon_vertices.insert(geo.polygon_vertices.end(), first, first + count);
   }
-  void finish(const TurtleState& t) { geo.final_state = t; }
+  void finish(const TurtleState& t, std::int32_t bodies_started) {
+    geo.final_state = t;
+    if (bodies) geo.bodies = bodies_started;
+  }
 };
 
 // fill_queries: the turtle's vector into the three parameters of a query module.

@@ -52,16 +52,24 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
   const double* params = s.params.data();
   for (std::size_t i = 0; i < n; ++i) {
     const Op op = ops(s.sym[i]);
-    if (op == kNone) continue;
-    if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
-      end_node(tu, k, out);
-      if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
+    if (op == kNone) {
+      out.rides(std::uint32_t(i), tu.state.body);
       continue;
     }
+    if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
+      out.rides(std::uint32_t(i), tu.state.body);
+      end_node(tu, k, out);
+      if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
+      if (i < n) out.rides(std::uint32_t(i), tu.state.body);
+      continue;
+    }
+    // (a joint rides on the body before it: recorded before its action)
+    if (op == kJoint) out.rides(std::uint32_t(i), tu.state.body);
     act(tu, op, std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
+    if (op != kJoint) out.rides(std::uint32_t(i), tu.state.body);
   }
   end_node(tu, k, out);  // cpfg ends the last node with the string
-  out.finish(tu.state);
+  out.finish(tu.state, tu.bodies);
 }
 
 }  // namespace
@@ -92,7 +100,9 @@ TurtleOptions turtle_options(const RuleSet& rules) {
 Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
   Geometry g;
   if (opt.cpfg) g.textures = opt.cpfg->textures;  // before the walk: DrawGeometry checks the ids
-  walk(s, opt, false, DrawGeometry(g, opt.cpfg && opt.cpfg->line_style != CpfgView::LineStyle::kPixel));
+  const bool bodies = opt.body_sym != 0;
+  if (bodies) g.module_body.assign(s.size(), -1);
+  walk(s, opt, false, DrawGeometry(g, opt.cpfg && opt.cpfg->line_style != CpfgView::LineStyle::kPixel, bodies));
   if (opt.cpfg) {
     g.palette = opt.cpfg->palette;
     // cpfg's default line style draws widths in pixels: lsd makes a pixel

@@ -91,6 +91,7 @@ struct SplinePoints {
 // polygons, and the cross-sections of generalized cylinders made so far.
 struct Turtle {
   TurtleState state;
+  std::int32_t bodies = 0;  // bodies started so far (TurtleState::body)
   std::vector<TurtleState> stack;
   OpenPolygons polygons;
   std::map<std::pair<int, int>, std::vector<Vec3>> rings;  // (contour id, sides) -> sides + 1 points
