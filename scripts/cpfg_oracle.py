@@ -473,7 +473,7 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
             break
     if not pixel:
         for k, (a, b) in enumerate(zip(ll, cl)):
-            if abs(a[0] - b[0]) > rel_width * max(b[0], 1e-12) or abs(a[2] - b[2]) > rel_width * max(b[2], 1e-12):
+            if abs(a[0] - b[0]) > rel_width * max(abs(b[0]), 1e-12) or abs(a[2] - b[2]) > rel_width * max(abs(b[2]), 1e-12):
                 kind = "cone" if b[0] != b[2] else "cylinder"
                 why.append("line width%s: %d: lsd r %.4g-%.4g / cpfg %s r %.4g-%.4g" % (
                     " (cpfg cone)" if kind == "cone" else "", k + 1, a[0], a[2], kind, b[0], b[2]))
@@ -493,7 +493,7 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
     if len(ls_) != len(cs):
         why.append("sphere count: lsd %d, cpfg %d" % (len(ls_), len(cs)))
     for k, (a, b) in enumerate(zip(ls_, cs)):
-        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(b[0], 1e-12):
+        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(abs(b[0]), 1e-12):
             why.append("sphere: %d: lsd r %.4g at %s / cpfg r %.4g at %s" % (k + 1, a[0], _fmt_p(a[1]), b[0], _fmt_p(b[1])))
             break
     lf, discs = [], []
@@ -505,7 +505,7 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
         why.append("disc count: lsd %d, cpfg %d" % (len(discs), len(cd)))
     for k, (a, b) in enumerate(zip(discs, cd)):
         n = math.sqrt(sum(x * x for x in b[2])) or 1
-        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(b[0], 1e-12) or \
+        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(abs(b[0]), 1e-12) or \
                 abs(abs(sum(x * y / n for x, y in zip(a[2], b[2]))) - 1) > 1e-3:
             why.append("disc: %d: lsd r %.4g at %s / cpfg r %.4g at %s" % (k + 1, a[0], _fmt_p(a[1]), b[0], _fmt_p(b[1])))
             break

@@ -56,6 +56,7 @@ struct CpfgView {
   std::vector<CpfgTropism> tropisms;
   int contour_sides = 8;
   double tangent = 1.2;                  // the Hermite tangent coefficient of generalized cylinders
+  bool twist_cylinders = false;          // `twist of cylinders: on`: their sections turn with the turtle's up
   bool past_cut = true;                  // interpretation past %
   bool function_set = false;             // the functions came from a `function set:` (cpfg's gallery)
   std::map<char, CpfgSurface> surfaces;  // by id

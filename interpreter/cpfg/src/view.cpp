@@ -464,7 +464,9 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
       }
     } else if (key == "interpretation past %") {
       view.past_cut = lower(value).rfind("off", 0) != 0;
-    } else if (key == "twist of cylinders" || key == "tapered lines" || key == "concave polygons" ||
+    } else if (key == "twist of cylinders") {
+      view.twist_cylinders = lower(value).rfind("on", 0) == 0;
+    } else if (key == "tapered lines" || key == "concave polygons" ||
                key == "cue range" || key == "interpretation step" || key == "environment display" ||
                key == "generate on view change" || key == "font" || key == "winfont") {
       // shading details and interface settings: no effect on lsd's picture

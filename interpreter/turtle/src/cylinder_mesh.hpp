@@ -190,13 +190,16 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
   const std::vector<Vec3>& ca = ring(tu, k, a.contour, sides);
   const std::vector<Vec3>& cb = ring(tu, k, b.contour, sides);
   const std::size_t n = std::min(ca.size(), cb.size());
-  // one cross-section: centre, heading, radius, and t for the morph
+  // one cross-section: centre, heading, radius, and t for the morph. As
+  // cpfg's make_contour, a contour's x runs along cpfg's up vector, which is
+  // lsd's -U, and its y along -L; the points are stored in reverse, so that
+  // the quads keep facing out (the placement mirrors the contour).
   std::vector<Vec3> prev(n), cur(n);
   auto section = [&](std::vector<Vec3>& v, const Vec3& c, const Vec3& h, const Vec3& up, double radius, double tt) {
     const Vec3 left = up.cross(h);
     for (std::size_t j = 0; j < n; ++j) {
       const Vec3 q = (ca[j] * (1 - tt) + cb[j] * tt) * radius;
-      v[j] = c + up * q.x() - left * q.y() + h * (q.z() / len);
+      v[n - 1 - j] = c - up * q.x() - left * q.y() + h * (q.z() / len);
     }
   };
   // the sections of the strips, (strips + 1) x n points, for the quads and their smooth normals
@@ -204,13 +207,14 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
   if (!k.pixel_lines) grid.reserve(std::size_t(strips + 1) * n);
   section(prev, a.pos, a.H, a.U, r0.y(), 0);
   if (!k.pixel_lines) grid.insert(grid.end(), prev.begin(), prev.end());
-  // A texture (cpfg's make_contour): s from 1 to 0 around, t advanced from
-  // section to section by the length over the circumference there.
+  // A texture (cpfg's make_contour): s from 1 to 0 along the contour (0 to 1
+  // in the reversed sections), t advanced from section to section by the
+  // length over the circumference there.
   const Texture* tex = k.pixel_lines ? nullptr : k.texture(t.texture);
   std::vector<Vec2f>& uv = tu.texels;
   double tex_t = a.tex_t;
   auto texels = [&]() {
-    for (std::size_t j = 0; j < n; ++j) uv.emplace_back(1.f - float(j) / float(n - 1), float(tex_t));
+    for (std::size_t j = 0; j < n; ++j) uv.emplace_back(float(j) / float(n - 1), float(tex_t));
   };
   uv.clear();
   if (tex) texels();

@@ -37,6 +37,7 @@ struct WalkConstants {
   const CpfgView* cpfg;  // a cpfg model's view: increments and surfaces
   const std::map<int, Contour>* contours;  // a cpfg model's contours (@#)
   bool pixel_lines = false;  // cpfg's line style pixel: generalized cylinders are lines along their axis
+  bool twist_cylinders = false;  // cpfg's `twist of cylinders: on` (cylinders.hpp)
   const std::vector<Texture>* textures = nullptr;  // a cpfg model's textures (@Tx), id 1 first
   double width_increment = 0;
   int colour_increment = 1;
@@ -51,6 +52,7 @@ struct WalkConstants {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
     pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
+    twist_cylinders = cpfg->twist_cylinders && !pixel_lines;
     textures = cpfg->textures.get();
     width_increment = cpfg->width_increment;
     colour_increment = cpfg->colour_increment;
