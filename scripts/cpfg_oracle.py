@@ -399,32 +399,30 @@ def bbox_diagonal(prims):
 
 
 def _face_vertices(faces, tol):
-    """The distinct vertices of all faces, snapped to cells of size tol."""
+    """The distinct vertices of all faces (equal to within tol / 1000), by
+    cells of size tol: a dict from cell to the list of its vertices."""
     cells = {}
+    fine = tol * 1e-3
     for f in faces:
         for p in f:
-            cells.setdefault(tuple(int(math.floor(c / tol)) for c in p), p)
-    return cells
+            cell = cells.setdefault(tuple(int(math.floor(c / tol)) for c in p), {})
+            cell.setdefault(tuple(int(math.floor(c / fine)) for c in p), p)
+    return {k: list(v.values()) for k, v in cells.items()}
 
 
 def _unmatched(a, b, tol):
-    """Vertices of cell dict a with no vertex of b within tol."""
+    """Vertices of cell dict a with no vertex of b within tol (every vertex of
+    b in the 27 cells around is tried)."""
     bad = []
-    for key, p in a.items():
-        found = False
+    for key, pts in a.items():
+        near = []
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 for dz in (-1, 0, 1):
-                    q = b.get((key[0] + dx, key[1] + dy, key[2] + dz))
-                    if q is not None and _dist(p, q) <= tol:
-                        found = True
-                        break
-                if found:
-                    break
-            if found:
-                break
-        if not found:
-            bad.append(p)
+                    near.extend(b.get((key[0] + dx, key[1] + dy, key[2] + dz), ()))
+        for p in pts:
+            if not any(_dist(p, q) <= tol for q in near):
+                bad.append(p)
     return bad
 
 
@@ -515,6 +513,7 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
         a, b = _unmatched(lv, cv, tol), _unmatched(cv, lv, tol)
         if a or b:
             why.append("faces: lsd %d, cpfg %d: %d of lsd's %d vertices not cpfg's (e.g. %s), %d of cpfg's %d not lsd's"
-                       " (e.g. %s)" % (len(lf), len(cf), len(a), len(lv), _fmt_p(a[0]) if a else "-", len(b), len(cv),
+                       " (e.g. %s)" % (len(lf), len(cf), len(a), sum(map(len, lv.values())), _fmt_p(a[0]) if a else "-", len(b),
+                                       sum(map(len, cv.values())),
                                        _fmt_p(b[0]) if b else "-"))
     return why or None

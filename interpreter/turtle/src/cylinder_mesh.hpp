@@ -87,11 +87,24 @@ inline ControlPoint control_point(const TurtleState& t) {
   return c;
 }
 
+// The up vector u of heading h0 carried to the heading h1 as cpfg's
+// generalized cylinders carry it (adjust_up_and_leftS): turned about h0 x h1
+// by asin |h0 x h1|, which is the angle between the headings only when it is
+// below 90 degrees (beyond, cpfg's sections lean, and so do lsd's).
+inline Vec3 cpfg_carry(const Vec3& u, const Vec3& h0, const Vec3& h1) {
+  Vec3 rot = h1.cross(h0);
+  const double len = rot.norm();
+  if (!(len > 0)) return u;
+  const double angle = std::asin(std::min(len, 1.0)) * 0.5;
+  rot /= len;
+  return cpfg_rot_by_quat(u, std::cos(angle), rot * std::sin(angle));
+}
+
 // p heading along h (p's own heading if h is about zero), its up vector
 // carried from `from`'s without twist.
 inline ControlPoint turned(ControlPoint p, const Vec3& h, const ControlPoint& from) {
   if (h.norm() > 1e-9) p.H = h.normalized();
-  p.U = transport(from.U, from.H, p.H);
+  p.U = cpfg_carry(from.U, from.H, p.H);
   return p;
 }
 
@@ -180,7 +193,7 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
     s0.y() *= len;
     s1.y() *= len;
   }
-  const Vec3 carried = transport(a.U, a.H, b.H);
+  const Vec3 carried = cpfg_carry(a.U, a.H, b.H);
   const double twist = std::atan2(carried.cross(b.U).dot(b.H), carried.dot(b.U));
   const Eigen::Vector2d linear(1, r1.y() - r0.y());
   if (s0.isZero()) s0 = linear;
@@ -233,7 +246,7 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
       c = hermite(a.pos, ma, b.pos, mb, tt);
       const Vec3 d = hermite_slope(a.pos, ma, b.pos, mb, tt);
       if (d.norm() > 1e-12) h = d.normalized();
-      up = transport(a.U, a.H, h);
+      up = cpfg_carry(a.U, a.H, h);
       if (std::fabs(twist) > 1e-9) up = rotate_about(up, h, std::cos(twist * tt), std::sin(twist * tt));
     }
     if (k.pixel_lines) {
