@@ -39,6 +39,33 @@ struct CpfgSurface {
   int texture = -1;  // the surface line's texture: -1 the turtle's (@Tx), 0 none, else that texture id
 };
 
+// The view file's `background scene:` (cpfg's background.c): primitives in
+// world coordinates, drawn after the plant as cpfg draws and writes them.
+struct CpfgBackground {
+  // cylinder r h and cone r0 r1 h: from p0 to p1 (the local y axis), with a
+  // disc of its radius square to the axis at each end; a sphere has r1 = -1.
+  struct Solid {
+    Eigen::Vector3d p0, p1;
+    double r0, r1;
+    int material;  // index in materials, -1: the plant's first colour
+  };
+  struct Face {  // polygon, polygonuv, rectangle, mesh and prism faces
+    std::vector<Eigen::Vector3d> points;
+    int material;
+  };
+  std::vector<Solid> solids;
+  std::vector<Face> faces;
+  std::vector<std::array<float, 3>> materials;  // the `material` lines' diffuse colours
+  bool empty() const { return solids.empty() && faces.empty(); }
+};
+
+// Reads a background scene file (after the C preprocessor, as cpfg runs
+// it): polygon, polygonuv, rectangle, mesh, prism (box), cone, cylinder,
+// sphere, material, pushmatrix, popmatrix, translate, rotate, scale,
+// multmatrix. False with a message when the file cannot be read.
+bool read_background_scene(const std::string& path, CpfgBackground& out, std::string& error,
+                           std::vector<grammar::Diagnostic>& diags);
+
 // What a view file sets, with cpfg's defaults (InitializeParameters).
 struct CpfgView {
   bool present = false;
@@ -60,6 +87,7 @@ struct CpfgView {
   bool past_cut = true;                  // interpretation past %
   bool function_set = false;             // the functions came from a `function set:` (cpfg's gallery)
   std::map<char, CpfgSurface> surfaces;  // by id
+  std::shared_ptr<const CpfgBackground> background;  // `background scene:`, or null
   std::vector<std::array<float, 3>> palette;  // colour index -> sRGB, from the colour map or materials
   // `texture:` lines, id 1 first; one that cannot be read keeps its place, empty (width 0).
   std::shared_ptr<const std::vector<Texture>> textures;

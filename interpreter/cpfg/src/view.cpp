@@ -483,7 +483,14 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
       textures->emplace_back();
       if (!texture_line(value, folder, textures->back(), err)) warn(number, err + ": texture " +
                                                                      std::to_string(textures->size()) + " is not drawn");
-    } else if (key == "tsurface" || key == "line" || key == "background scene" || key == "blob" ||
+    } else if (key == "background scene") {
+      auto bg = std::make_shared<CpfgBackground>();
+      std::istringstream names(value);
+      std::string file;
+      while (names >> file)  // cpfg reads every file the line names
+        if (!read_background_scene(in_folder(folder, file), *bg, err, diags)) warn(number, err + ": not drawn");
+      if (!bg->empty()) view.background = std::move(bg);
+    } else if (key == "tsurface" || key == "line" || key == "blob" ||
                key == "rayshade objects" || key == "rayshade scale") {
       warn(number, "lsd does not draw '" + key + ":': it is ignored");
     } else {
