@@ -116,7 +116,7 @@ Runner add_segments(CLI::App& app) {
   add_draw_options(*cmd, *o, "write the CSV to OUT instead of standard output");
   auto primitives = std::make_shared<bool>(false);
   cmd->add_flag("--primitives", *primitives,
-                "every drawn primitive instead, one a line: segment x0 y0 z0 x1 y1 z1 width, sphere x y z "
+                "every drawn primitive instead, one a line: segment x0 y0 z0 x1 y1 z1 width [end width], sphere x y z "
                 "diameter, polygon n smooth x1 y1 z1 ... (for comparing with cpfg, scripts/cpfg_tally.py)");
   return [o, primitives]() {
     interp::Scene scene;
