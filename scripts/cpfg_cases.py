@@ -66,13 +66,13 @@ def main():
                     print("%s: cpfg wrote no .ray (status %d): %s" % (lfile, out["rc"], out["log"][-300:]))
                     continue
                 with open(path[:-2] + ".cpfg.ray", "w") as f:
-                    f.write("# made by: cpfg -g -m any.map -ray out.ray %s %s  (vlab %s, patched build of "
-                            "../shared/cpfg-oracle; scripts/cpfg_cases.py)\n%s"
+                    f.write("# made by: cpfg -g -m any.map -ray out.ray %s %s  (vlab %s, patched reference build, "
+                            "docs/language.md 9.6; scripts/cpfg_cases.py)\n%s"
                             % (lfile, [x for x in files if x.endswith(".v")][0], "9bf820d", out["ray"]))
             with open(expected, "w") as f:
                 views = [f for f in files if f.endswith(".v")]
                 f.write("# made by: cpfg -g -m any.map %s-str out.str %s %s  (vlab %s, patched build "
-                        "of ../shared/cpfg-oracle; scripts/cpfg_cases.py)\n%s\n"
+                        "reference, docs/language.md 9.6; scripts/cpfg_cases.py)\n%s\n"
                         % ("".join(x + " " for x in extra), lfile, views[0] if views else "empty.v", "9bf820d",
                            out["str"]))
         if not os.path.exists(expected):

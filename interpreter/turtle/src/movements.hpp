@@ -1,4 +1,4 @@
-// cpfg's tropisms and twists for a .l model (docs/language.md 9.2), as
+// cpfg's tropisms and twists for a .l model (docs/language.md 9.3, "Drawings"), as
 // cpfg's movements.c, turtle.c and interpret.c bend the turtle: the view
 // file's `tropism:` and `torque:` lines before every F f G g, the old
 // tropism (`tropism direction:`, `initial elasticity:`, `_`) after it, and
