@@ -81,18 +81,21 @@ bool plant_scene(const DrawOptions& o, const interp::SceneOptions& opts, interp:
 
 // `lsd segments --primitives`: every drawn primitive, one a line, for
 // comparing with another program's geometry (scripts/cpfg_tally.py):
-// "segment x0 y0 z0 x1 y1 z1 width", "sphere x y z diameter",
-// "polygon n smooth x1 y1 z1 ... xn yn zn" (smooth: 1 when the polygon has
-// vertex normals, as generalized cylinders do).
+// "segment x0 y0 z0 x1 y1 z1 width [end width]" (the end width of a cone),
+// "sphere x y z diameter", "polygon n smooth x1 y1 z1 ... xn yn zn" (smooth:
+// 1 when the polygon has vertex normals, as generalized cylinders do).
 static std::string primitive_lines(const interp::Geometry& g) {
   std::string out;
   auto num = [&out](double v) {
     out += ' ';
     out += interp::format_double(v);
   };
-  for (const auto& s : g.segments) {
+  std::size_t tapered = 0;
+  for (std::size_t i = 0; i < g.segments.size(); ++i) {
+    const auto& s = g.segments[i];
     out += "segment";
     for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z(), s.width}) num(v);
+    if (const double w1 = g.end_width(i, tapered); w1 != s.width) num(w1);
     out += "\n";
   }
   for (const auto& s : g.spheres) {
@@ -116,7 +119,7 @@ Runner add_segments(CLI::App& app) {
   add_draw_options(*cmd, *o, "write the CSV to OUT instead of standard output");
   auto primitives = std::make_shared<bool>(false);
   cmd->add_flag("--primitives", *primitives,
-                "every drawn primitive instead, one a line: segment x0 y0 z0 x1 y1 z1 width, sphere x y z "
+                "every drawn primitive instead, one a line: segment x0 y0 z0 x1 y1 z1 width [end width], sphere x y z "
                 "diameter, polygon n smooth x1 y1 z1 ... (for comparing with cpfg, scripts/cpfg_tally.py)");
   return [o, primitives]() {
     interp::Scene scene;

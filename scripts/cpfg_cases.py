@@ -7,7 +7,12 @@ command that made it; then compares lsd's string with it.
     python3 scripts/cpfg_cases.py --cpfg $ORACLE/patched/.binaries/bin [--lsd build/lsd] [CASE.l ...]
     python3 scripts/cpfg_cases.py [--lsd build/lsd]      # compare only, with the committed strings
 
-A case is derived to its "derivation length:". A line `cpfg options: -homo`
+A case is derived to its "derivation length:". A line `cpfg geometry: on`
+makes it a geometry case too: cpfg's rayshade output (`-ray`) is written
+into NAME.cpfg.ray, and the geometry lsd draws (`lsd segments --primitives`)
+is compared with it primitive by primitive (scripts/cpfg_oracle.py,
+compare_geometry). With --geometry only those cases run, and the script
+exits 1 when one differs (ctest 'cpfg_geometry_cases'). A line `cpfg options: -homo`
 in the case passes -homo to cpfg (its string is then written after the
 homomorphism; lsd has no such output: tests/interpreter/cpfg/cpfg_cases_test.cpp
 compares those through lsd's homomorphism); `cpfg files:
@@ -25,6 +30,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cpfg_oracle  # noqa: E402
 
+GEOMETRY = re.compile(r"cpfg geometry:\s*on")
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "..", "tests", "cpfg_cases")
 
@@ -34,9 +40,13 @@ def main():
     ap.add_argument("cases", nargs="*")
     ap.add_argument("--cpfg", default="", help="folder of the reference cpfg: (re)write NAME.cpfg.txt")
     ap.add_argument("--lsd", default=os.path.join(HERE, "..", "build", "lsd"))
+    ap.add_argument("--geometry", action="store_true", help="only the geometry cases; exit 1 when one differs")
     a = ap.parse_args()
     cases = a.cases or sorted(glob.glob(os.path.join(CASES, "*.l")))
+    if a.geometry:
+        cases = [c for c in cases if GEOMETRY.search(open(c).read())]
     same = 0
+    geo_differ = 0
     for path in cases:
         path = os.path.abspath(path)
         folder, lfile = os.path.dirname(path), os.path.basename(path)
@@ -51,6 +61,14 @@ def main():
             if out["str"] is None:
                 print("%s: cpfg wrote no string (status %d): %s" % (lfile, out["rc"], out["log"][-300:]))
                 continue
+            if GEOMETRY.search(text):
+                if out["ray"] is None:
+                    print("%s: cpfg wrote no .ray (status %d): %s" % (lfile, out["rc"], out["log"][-300:]))
+                    continue
+                with open(path[:-2] + ".cpfg.ray", "w") as f:
+                    f.write("# made by: cpfg -g -m any.map -ray out.ray %s %s  (vlab %s, patched reference build, "
+                            "docs/language.md 9.6; scripts/cpfg_cases.py)\n%s"
+                            % (lfile, [x for x in files if x.endswith(".v")][0], "9bf820d", out["ray"]))
             with open(expected, "w") as f:
                 views = [f for f in files if f.endswith(".v")]
                 f.write("# made by: cpfg -g -m any.map %s-str out.str %s %s  (vlab %s, patched build "
@@ -75,8 +93,32 @@ def main():
             print("%s: same string" % lfile)
         else:
             print("%s: differs at module %d (lsd %s / cpfg %s)" % (lfile, d[0], d[1], d[2]))
+        if GEOMETRY.search(text):
+            geo_differ += 0 if compare_geometry(a.lsd, path) else 1
     print("%d of %d cases: lsd's string is cpfg's" % (same, len(cases)))
+    if a.geometry:
+        print("%d of %d geometry cases: lsd draws cpfg's geometry" % (len(cases) - geo_differ, len(cases)))
+        return 0 if geo_differ == 0 and same == len(cases) and cases else 1
     return 0
+
+
+def compare_geometry(lsd, path):
+    """lsd's primitives of case PATH against its NAME.cpfg.ray: True when the same."""
+    name = os.path.basename(path)
+    ray = path[:-2] + ".cpfg.ray"
+    if not os.path.exists(ray):
+        print("%s: no %s" % (name, os.path.basename(ray)))
+        return False
+    p = subprocess.run([lsd, "segments", path, "--primitives", "--quiet"], capture_output=True, text=True)
+    if p.returncode != 0:
+        print("%s: lsd segments failed: %s" % (name, p.stderr.strip()[:200]))
+        return False
+    views = [f for f in os.listdir(os.path.dirname(path)) if f == name[:-2] + ".v"]
+    pixel = cpfg_oracle.line_style(os.path.dirname(path), views[0] if views else None) == "pixel"
+    why = cpfg_oracle.compare_geometry(cpfg_oracle.parse_lsd_primitives(p.stdout),
+                                       cpfg_oracle.parse_ray(open(ray).read()), pixel=pixel)
+    print("%s: %s" % (name, "same geometry" if not why else "geometry differs: " + "; ".join(why)[:600]))
+    return not why
 
 
 if __name__ == "__main__":

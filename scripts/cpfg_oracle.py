@@ -370,9 +370,9 @@ def parse_lsd_primitives(text):
         w = line.split()
         if not w:
             continue
-        if w[0] == "segment":
-            v = [float(x) for x in w[1:8]]
-            out["line"].append((v[6] / 2, v[0:3], v[6] / 2, v[3:6]))
+        if w[0] == "segment":  # x0 y0 z0 x1 y1 z1 width [end width]
+            v = [float(x) for x in w[1:9]]
+            out["line"].append((v[6] / 2, v[0:3], v[-1] / 2, v[3:6]))
         elif w[0] == "sphere":
             v = [float(x) for x in w[1:5]]
             out["sphere"].append((v[3] / 2, v[0:3]))
@@ -399,32 +399,30 @@ def bbox_diagonal(prims):
 
 
 def _face_vertices(faces, tol):
-    """The distinct vertices of all faces, snapped to cells of size tol."""
+    """The distinct vertices of all faces (equal to within tol / 1000), by
+    cells of size tol: a dict from cell to the list of its vertices."""
     cells = {}
+    fine = tol * 1e-3
     for f in faces:
         for p in f:
-            cells.setdefault(tuple(int(math.floor(c / tol)) for c in p), p)
-    return cells
+            cell = cells.setdefault(tuple(int(math.floor(c / tol)) for c in p), {})
+            cell.setdefault(tuple(int(math.floor(c / fine)) for c in p), p)
+    return {k: list(v.values()) for k, v in cells.items()}
 
 
 def _unmatched(a, b, tol):
-    """Vertices of cell dict a with no vertex of b within tol."""
+    """Vertices of cell dict a with no vertex of b within tol (every vertex of
+    b in the 27 cells around is tried)."""
     bad = []
-    for key, p in a.items():
-        found = False
+    for key, pts in a.items():
+        near = []
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 for dz in (-1, 0, 1):
-                    q = b.get((key[0] + dx, key[1] + dy, key[2] + dz))
-                    if q is not None and _dist(p, q) <= tol:
-                        found = True
-                        break
-                if found:
-                    break
-            if found:
-                break
-        if not found:
-            bad.append(p)
+                    near.extend(b.get((key[0] + dx, key[1] + dy, key[2] + dz), ()))
+        for p in pts:
+            if not any(_dist(p, q) <= tol for q in near):
+                bad.append(p)
     return bad
 
 
@@ -454,11 +452,11 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
     else a list of reasons, each starting with its class and a colon. Lines
     and spheres are compared one by one in drawing order (lsd's segments
     shorter than cpfg's cut-off of sqrt(1e-5) or of width 0 are dropped, as
-    cpfg's writer drops them); in the pixel line style widths are not compared
-    (cpfg writes pixels). cpfg's discs with lsd's regular 16-gons (its @c), in
+    cpfg's writer drops them). cpfg's discs with lsd's regular 16-gons (its @c), in
     order. Faces (polygons, triangles of generalized cylinders and surfaces)
     by their vertices: every vertex of one side must have a vertex of the
-    other within the tolerance (so a quad matches its two triangles)."""
+    other within the tolerance (so a quad matches its two triangles). In the
+    pixel line style lsd's widths must be one multiple of cpfg's pixels."""
     diag = bbox_diagonal(cpfg) or bbox_diagonal(lsd) or 1.0
     tol = rel_pos * diag
     why = []
@@ -473,16 +471,27 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
             break
     if not pixel:
         for k, (a, b) in enumerate(zip(ll, cl)):
-            if abs(a[0] - b[0]) > rel_width * max(b[0], 1e-12) or abs(a[2] - b[2]) > rel_width * max(b[2], 1e-12):
+            if abs(a[0] - b[0]) > rel_width * max(abs(b[0]), 1e-12) or abs(a[2] - b[2]) > rel_width * max(abs(b[2]), 1e-12):
                 kind = "cone" if b[0] != b[2] else "cylinder"
-                why.append("line width%s: %d: lsd r %.4g / cpfg %s r %.4g-%.4g" % (
-                    " (cpfg cone)" if kind == "cone" else "", k + 1, a[0], kind, b[0], b[2]))
+                why.append("line width%s: %d: lsd r %.4g-%.4g / cpfg %s r %.4g-%.4g" % (
+                    " (cpfg cone)" if kind == "cone" else "", k + 1, a[0], a[2], kind, b[0], b[2]))
+                break
+    else:
+        # cpfg writes pixels, lsd world widths of one pixel size (1/400 of the
+        # plant): the start widths must be one common multiple of cpfg's
+        # (cpfg's lines keep the width they start with; the cone it writes
+        # ends with the width of the node's end, which its OpenGL lines ignore).
+        ratios = sorted(a[0] / b[0] for a, b in zip(ll, cl) if b[0] > 0)
+        scale = ratios[len(ratios) // 2] if ratios else 1.0
+        for k, (a, b) in enumerate(zip(ll, cl)):
+            if abs(a[0] - scale * b[0]) > rel_width * scale * max(b[0], 1e-12):
+                why.append("line width (pixels): %d: lsd r %.4g / cpfg r %.4g pixels x %.4g" % (k + 1, a[0], b[0], scale))
                 break
     ls_, cs = lsd["sphere"], cpfg["sphere"]
     if len(ls_) != len(cs):
         why.append("sphere count: lsd %d, cpfg %d" % (len(ls_), len(cs)))
     for k, (a, b) in enumerate(zip(ls_, cs)):
-        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(b[0], 1e-12):
+        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(abs(b[0]), 1e-12):
             why.append("sphere: %d: lsd r %.4g at %s / cpfg r %.4g at %s" % (k + 1, a[0], _fmt_p(a[1]), b[0], _fmt_p(b[1])))
             break
     lf, discs = [], []
@@ -494,7 +503,7 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
         why.append("disc count: lsd %d, cpfg %d" % (len(discs), len(cd)))
     for k, (a, b) in enumerate(zip(discs, cd)):
         n = math.sqrt(sum(x * x for x in b[2])) or 1
-        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(b[0], 1e-12) or \
+        if _dist(a[1], b[1]) > tol or abs(a[0] - b[0]) > rel_width * max(abs(b[0]), 1e-12) or \
                 abs(abs(sum(x * y / n for x, y in zip(a[2], b[2]))) - 1) > 1e-3:
             why.append("disc: %d: lsd r %.4g at %s / cpfg r %.4g at %s" % (k + 1, a[0], _fmt_p(a[1]), b[0], _fmt_p(b[1])))
             break
@@ -504,6 +513,7 @@ def compare_geometry(lsd, cpfg, pixel=False, rel_pos=1e-3, rel_width=0.01):
         a, b = _unmatched(lv, cv, tol), _unmatched(cv, lv, tol)
         if a or b:
             why.append("faces: lsd %d, cpfg %d: %d of lsd's %d vertices not cpfg's (e.g. %s), %d of cpfg's %d not lsd's"
-                       " (e.g. %s)" % (len(lf), len(cf), len(a), len(lv), _fmt_p(a[0]) if a else "-", len(b), len(cv),
+                       " (e.g. %s)" % (len(lf), len(cf), len(a), sum(map(len, lv.values())), _fmt_p(a[0]) if a else "-", len(b),
+                                       sum(map(len, cv.values())),
                                        _fmt_p(b[0]) if b else "-"))
     return why or None

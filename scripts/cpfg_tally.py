@@ -255,7 +255,7 @@ def compare_one(a, lsd, folder, lfile, name, env):
                 pixel = cpfg_oracle.line_style(folder, view) == "pixel"
                 why = cpfg_oracle.compare_geometry(cpfg_oracle.parse_lsd_primitives(out),
                                                    cpfg_oracle.parse_ray(c["ray"]), pixel=pixel)
-                geo = ("same geometry" + (" (pixel line style: widths not compared)" if pixel else "")) if not why \
+                geo = ("same geometry" + (" (pixel line style: widths in pixels)" if pixel else "")) if not why \
                     else "geometry differs: " + "; ".join(why)[:400]
     return "same string (%d modules)%s" % (len(cs), partial), "same", geo
 
@@ -292,8 +292,8 @@ def compare(a, lsd):
     if not a.no_geometry:
         print("geometry, of the %d models whose strings match: %d same (%.0f%%), %d differ, %d not comparable" %
               (geo["compared"], geo["same"], 100.0 * geo["same"] / max(geo["compared"], 1), geo["differs"], geo["nc"]))
-        print("  (%d of the same are in the pixel line style: widths not compared); the differences by class:"
-              % geo["pixel"])
+        print("  (%d of the same are in the pixel line style: widths compared up to the pixel size); the differences"
+              " by class:" % geo["pixel"])
         for why, k in geo_why.most_common():
             print("  %3d  %s" % (k, why))
     if rest:

@@ -298,16 +298,19 @@ void Renderer::upload_textures(const interp::Geometry& g) {
 }
 
 // Segments, widest first, so that each level of detail is one range.
-// Textured segments are drawn with the textured polygons instead.
+// Textured segments and cones (a cpfg model's tapered segments) are drawn
+// with the polygons instead, as meshes.
 void Renderer::upload_segments(const interp::Geometry& g) {
   std::vector<CylinderInstance> cyl;
   cyl.reserve(g.segments.size() - g.textured_segments.size());
   auto textured = g.textured_segments.begin();
+  std::size_t tapered = 0;
   for (std::size_t i = 0; i < g.segments.size(); ++i) {
     if (textured != g.textured_segments.end() && textured->segment == i) {
       ++textured;
       continue;
     }
+    if (g.end_width(i, tapered) != g.segments[i].width) continue;
     const interp::Geometry::Segment& s = g.segments[i];
     CylinderInstance& c = cyl.emplace_back();
     put(c.p0, s.p0 - origin_);
@@ -368,10 +371,32 @@ void Renderer::upload_polygons(const interp::Geometry& g) {
   auto drawable = [&](int texture) {
     return texture >= 1 && std::size_t(texture) <= gl_textures_.size() && gl_textures_[std::size_t(texture - 1)];
   };
+  std::size_t tapered = 0;
   for (const interp::Geometry::TexturedSegment& t : g.textured_segments) {
     if (!drawable(t.texture)) continue;
-    interp::add_segment(m, g.segments[t.segment], {16, 8, 12}, &t);
+    interp::add_segment(m, g.segments[t.segment], {16, 8, 12}, &t, g.end_width(t.segment, tapered));
     add_textured(t.texture, g.segments[t.segment].colour);
+  }
+  // cones that carry no texture: lit triangles of their meshes
+  auto textured = g.textured_segments.begin();
+  for (const interp::Geometry::TaperedSegment& t : g.tapered) {
+    while (textured != g.textured_segments.end() && textured->segment < t.segment) ++textured;
+    if (textured != g.textured_segments.end() && textured->segment == t.segment) continue;
+    const interp::Geometry::Segment& s = g.segments[t.segment];
+    interp::add_segment(m, s, {16, 8, 12}, nullptr, t.width_end);
+    PolygonVertex corner;
+    colour_bytes(g, s.colour, corner.rgba);
+    std::uint32_t begin = 0;
+    for (const std::uint32_t end : m.face_ends) {
+      for (std::uint32_t k = begin + 1; k + 1 < end; ++k)
+        for (const std::uint32_t j : {begin, k, k + 1}) {
+          put(corner.pos, m.positions[m.corners[j].position] - origin_);
+          put(corner.normal, m.normals[m.corners[j].normal]);
+          pv.push_back(corner);
+        }
+      begin = end;
+    }
+    m.clear();
   }
   for (const interp::Geometry::Polygon& p : g.polygons) {
     if (drawable(g.texture_of(p))) {

@@ -34,9 +34,39 @@ struct CpfgTropism {
 struct CpfgSurface {
   std::vector<std::array<Eigen::Vector3d, 16>> patches;  // control points, row by row, in turtle axes (L, H, U)
   Eigen::Vector3d end{0, 0, 0};                          // where the turtle goes after it (the END POINT)
-  int precision = 4;                                     // quads along each side of a patch
+  // quads along s (a patch's rows) and t (its columns), cpfg's patches.c: the
+  // view file's, else the surface file's PRECISION S: (for both), else 5; 1 to 10
+  int s_precision = 5, t_precision = 5;
   int texture = -1;  // the surface line's texture: -1 the turtle's (@Tx), 0 none, else that texture id
 };
+
+// The view file's `background scene:` (cpfg's background.c): primitives in
+// world coordinates, drawn after the plant as cpfg draws and writes them.
+struct CpfgBackground {
+  // cylinder r h and cone r0 r1 h: from p0 to p1 (the local y axis), with a
+  // disc of its radius square to the axis at each end; a sphere has r1 = -1.
+  struct Solid {
+    Eigen::Vector3d p0, p1;
+    double r0, r1;
+    int material;  // index in materials, -1: the plant's first colour
+  };
+  struct Face {  // polygon, polygonuv, rectangle, mesh and prism faces
+    std::vector<Eigen::Vector3d> points;
+    int material;
+  };
+  std::vector<Solid> solids;
+  std::vector<Face> faces;
+  std::vector<std::array<float, 3>> materials;  // the `material` lines' diffuse colours
+  bool empty() const { return solids.empty() && faces.empty(); }
+};
+
+// Reads a background scene file (after the C preprocessor, as cpfg runs
+// it): polygon, polygonuv, rectangle, mesh, prism (box), cone, cylinder,
+// sphere, material, pushmatrix, popmatrix, translate, rotate, scale,
+// multmatrix. False with a message when the file cannot be read. Its
+// #include stays inside the model's folder (docs/language.md 9.7).
+bool read_background_scene(const std::string& path, const ModelFolder& model, CpfgBackground& out,
+                           std::string& error, std::vector<grammar::Diagnostic>& diags);
 
 // What a view file sets, with cpfg's defaults (InitializeParameters).
 struct CpfgView {
@@ -55,9 +85,11 @@ struct CpfgView {
   std::vector<CpfgTropism> tropisms;
   int contour_sides = 8;
   double tangent = 1.2;                  // the Hermite tangent coefficient of generalized cylinders
+  bool twist_cylinders = false;          // `twist of cylinders: on`: their sections turn with the turtle's up
   bool past_cut = true;                  // interpretation past %
   bool function_set = false;             // the functions came from a `function set:` (cpfg's gallery)
   std::map<char, CpfgSurface> surfaces;  // by id
+  std::shared_ptr<const CpfgBackground> background;  // `background scene:`, or null
   std::vector<std::array<float, 3>> palette;  // colour index -> sRGB, from the colour map or materials
   // `texture:` lines, id 1 first; one that cannot be read keeps its place, empty (width 0).
   std::shared_ptr<const std::vector<Texture>> textures;

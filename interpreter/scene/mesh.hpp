@@ -35,8 +35,10 @@ struct Mesh {
 
 // Appends one primitive's faces to m. A textured segment's sides carry
 // texture coordinates: s once around, t from tex->t0 at p0 to tex->t1 at p1.
+// A segment is a cone when width_end (its diameter at p1, >= 0) differs from
+// its width (Geometry::end_width); negative: a cylinder.
 void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt = {},
-                 const Geometry::TexturedSegment* tex = nullptr);
+                 const Geometry::TexturedSegment* tex = nullptr, double width_end = -1);
 void add_sphere(Mesh& m, const Geometry::Sphere& s, const MeshOptions& opt = {});
 void add_polygon(Mesh& m, const Geometry& g, const Geometry::Polygon& p);
 

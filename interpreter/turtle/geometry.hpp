@@ -45,6 +45,13 @@ struct Geometry {
     float t0, t1;
   };
 
+  // A segment drawn as a cone (a cpfg model's F whose width changed before
+  // its node ended, docs/language.md 9.2): its width at p1.
+  struct TaperedSegment {
+    std::uint32_t segment;  // index in segments
+    double width_end;       // diameter at p1 (at p0: the segment's width)
+  };
+
   std::vector<Segment> segments;
   std::vector<Sphere> spheres;
   std::vector<Polygon> polygons;
@@ -57,6 +64,7 @@ struct Geometry {
   // vertex in polygon_vertices (empty when nothing is textured).
   std::vector<Vec2f> polygon_uvs;
   std::vector<TexturedSegment> textured_segments;  // in increasing order of the segment
+  std::vector<TaperedSegment> tapered;             // in increasing order of the segment
   // A cpfg model's textures (`texture:` lines of its view file), id 1 first.
   std::shared_ptr<const std::vector<Texture>> textures;
   // Texture id's image, or null (0, an id the view file does not define, or an image it could not read).
@@ -68,6 +76,12 @@ struct Geometry {
   // The texture of a polygon drawn with one (it has texture coordinates), else 0.
   int texture_of(const Polygon& p) const {
     return p.texture != 0 && texture(p.texture) && p.first + p.count <= polygon_uvs.size() ? p.texture : 0;
+  }
+  // The diameter of segment i at its end p1: its width, or its tapered end's.
+  // `next` walks `tapered` along when the segments are visited in order.
+  double end_width(std::size_t i, std::size_t& next) const {
+    while (next < tapered.size() && tapered[next].segment < i) ++next;
+    return next < tapered.size() && tapered[next].segment == i ? tapered[next].width_end : segments[i].width;
   }
   // The normal of polygon_vertices[k] in polygon p: its own, else p's flat (Newell) one.
   Vec3 vertex_normal(const Polygon& p, std::uint32_t k) const;

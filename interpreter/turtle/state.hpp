@@ -43,8 +43,11 @@ struct TurtleState {
   // cpfg: the elasticity of each `tropism:` line of the view file (at most 8),
   // from its E: and changed by @Ts @T @Ti @Td; ']' restores it.
   std::array<double, 8> elasticity{};
-  // cpfg's @Tp: the heading and up vector at the end of the last F, from
-  // which @Tp carries U without twist to the current heading.
+  // cpfg's old tropism: the elasticity of `tropism direction:` (the view
+  // file's initial elasticity, changed by `_`).
+  double old_elasticity = 0;
+  // The heading and up vector at the end of the last F (or set by @Tf), from
+  // which cpfg's tropisms, @R and @Tp carry U without twist to the heading.
   Vec3 segment_H{0, 1, 0}, segment_U{0, 0, 1};
   // cpfg's textures (CPFG manual 6.7.4): @Tx(id) chooses the view file's
   // texture id (0: none), and tex_t is the texture coordinate along the

@@ -1,6 +1,8 @@
 // cpfg's predefined surfaces (CPFG manual 6.7.1 and 8.1.4): the `.s` files
 // a view file's `surface:` lines name, bicubic Bezier patches placed at the
 // turtle by ~id (view.hpp).
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "common/limits.hpp"
@@ -54,6 +56,13 @@ bool parse_surface_text(const std::string& text, const std::string& path, double
     return false;
   }
   max_dimension = v[0];
+  // PRECISION S: s T: t (optional): cpfg takes s along both (patches.c reads T: but uses S:)
+  const std::size_t precision = text.find("PRECISION");
+  const std::size_t contact_at = text.find("CONTACT POINT");
+  int s_precision = 5;
+  if (precision != std::string::npos && precision < contact_at && after("S:", precision, v, 1) != std::string::npos &&
+      std::isfinite(v[0]))
+    s_precision = std::clamp(int(std::clamp(v[0], 1.0, 10.0)), 1, 10);
   if (!(max_dimension > 0) || !std::isfinite(max_dimension) || !contact.allFinite() || !end.allFinite() ||
       !(heading.norm() > 0) || !(up.norm() > 0) || !std::isfinite(heading.norm()) || !std::isfinite(up.norm())) {
     error = "'" + path + "' has a zero or infinite SIZE, HEADING or UP, or a point that is not a number";
@@ -73,6 +82,7 @@ bool parse_surface_text(const std::string& text, const std::string& path, double
                     q.x() * left.z() + q.y() * heading.z() + q.z() * up.z());
   };
   out = CpfgSurface{};
+  out.s_precision = out.t_precision = s_precision;
   out.end = place(end);
   // Patches: a name, TOP COLOR ..., AL: A: AR:, L: R:, BL: B: BR:, then 16 points.
   std::istringstream ps(text);  // read from each patch's points on (one copy of the text)

@@ -45,7 +45,6 @@ void warn_cpfg_unsupported(const RuleSet& rs, grammar::Pos axiom_pos, bool envir
       {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
       {kSymBackColourDown, nullptr},
       {kSymScale, "the turtle scale (@D @Di @Dd) is ignored"}, {kSymScaleUp, nullptr}, {kSymScaleDown, nullptr},
-      {'_', "'_' (the elasticity of the old tropism) is ignored: the view file's initial elasticity stays"},
   };
   std::map<const char*, grammar::Pos> first;  // message -> where first written
   std::vector<const char*> order;

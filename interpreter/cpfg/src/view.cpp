@@ -328,22 +328,23 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
       std::istringstream vs(value);
       std::string id, file;
       double size = 1;
-      int s_precision = 0;
       if (!(vs >> id >> file >> size) || id.size() != 1) {
         warn(number, "'surface:' needs an id (one character), a file and a scale: ignored");
         continue;
       }
-      // then the precisions along s and t (lsd draws the larger both ways) and
-      // the texture id; one number alone is the texture (cpfg's interpret.c)
+      // then the precisions along s and t and the texture id; one number
+      // alone is the texture (cpfg's interpret.c); a precision of 0 is the file's
       std::vector<int> more;
       for (int v; more.size() < 3 && vs >> v;) more.push_back(v);
-      if (more.size() >= 2) s_precision = std::max(more[0], more[1]);
       const int texture = more.size() == 1 ? more[0] : more.size() == 3 ? more[2] : -1;
       CpfgSurface surf;
       const std::string p = named(file);
       if (p.empty()) continue;
       if (read_surface_file(p, size > 0 ? size : 1, surf, err)) {
-        if (s_precision > 0) surf.precision = std::clamp(s_precision, 1, 32);
+        if (more.size() >= 2) {  // as cpfg's patches.c: 0 takes the file's S, both clamped to 1...10
+          surf.s_precision = std::clamp(more[0] != 0 ? more[0] : surf.s_precision, 1, 10);
+          surf.t_precision = std::clamp(more[1] != 0 ? more[1] : surf.s_precision, 1, 10);
+        }
         surf.texture = texture < 0 ? -1 : texture;
         view.surfaces[id[0]] = std::move(surf);
       } else {
@@ -351,7 +352,9 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
       }
     } else if (key == "interpretation past %") {
       view.past_cut = lower(value).rfind("off", 0) != 0;
-    } else if (key == "twist of cylinders" || key == "tapered lines" || key == "concave polygons" ||
+    } else if (key == "twist of cylinders") {
+      view.twist_cylinders = lower(value).rfind("on", 0) == 0;
+    } else if (key == "tapered lines" || key == "concave polygons" ||
                key == "cue range" || key == "interpretation step" || key == "environment display" ||
                key == "generate on view change" || key == "font" || key == "winfont") {
       // shading details and interface settings: no effect on lsd's picture
@@ -371,7 +374,16 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
                          std::to_string(textures->size()) + " is not drawn");
       else if (!texture_line(value, folder, model, textures->back(), err))
         warn(number, err + ": texture " + std::to_string(textures->size()) + " is not drawn");
-    } else if (key == "tsurface" || key == "line" || key == "background scene" || key == "blob" ||
+    } else if (key == "background scene") {
+      auto bg = std::make_shared<CpfgBackground>();
+      std::istringstream files(value);
+      std::string file;
+      while (files >> file) {  // cpfg reads every file the line names
+        const std::string p = named(file);
+        if (!p.empty() && !read_background_scene(p, model, *bg, err, diags)) warn(number, err + ": not drawn");
+      }
+      if (!bg->empty()) view.background = std::move(bg);
+    } else if (key == "tsurface" || key == "line" || key == "blob" ||
                key == "rayshade objects" || key == "rayshade scale") {
       warn(number, "lsd does not draw '" + key + ":': it is ignored");
     } else {

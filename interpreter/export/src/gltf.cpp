@@ -89,6 +89,7 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
   Geometry local = g;
   std::vector<MeshBuilder> per(std::size_t(nb) + 1);
   auto textured = local.textured_segments.cbegin();
+  std::size_t tapered = 0;
   for (std::size_t i = 0; i < local.segments.size(); ++i) {
     auto& s = local.segments[i];
     const int b = body_of(s.module);
@@ -97,7 +98,8 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
     const Geometry::TexturedSegment* tex = nullptr;
     if (textured != local.textured_segments.cend() && textured->segment == i)
       if (const auto* t = &*textured++; local.texture(t->texture)) tex = t;
-    add_segment(per[std::size_t(b)].by_material[{s.colour, tex ? tex->texture : 0}], s, mesh_opt_, tex);
+    add_segment(per[std::size_t(b)].by_material[{s.colour, tex ? tex->texture : 0}], s, mesh_opt_, tex,
+                local.end_width(i, tapered));
   }
   for (auto& s : local.spheres) {
     const int b = body_of(s.module);

@@ -104,11 +104,11 @@ ObjCounts write_obj(const Geometry& g, std::ostream& out, const ObjOptions& opt)
   for (const auto& [colour, texture] : materials_used(g)) {
     const std::string name = material_name(colour, texture);
     w.text("g " + name + "\nusemtl " + name + "\n");
-    std::size_t next = 0;
+    std::size_t next = 0, tapered = 0;
     for (std::size_t i = 0; i < g.segments.size(); ++i) {
       const Geometry::Segment& s = g.segments[i];
       if (s.colour != colour || segment_texture(g, i, next) != texture) continue;
-      add_segment(m, s, opt.mesh, texture ? &g.textured_segments[next] : nullptr);
+      add_segment(m, s, opt.mesh, texture ? &g.textured_segments[next] : nullptr, g.end_width(i, tapered));
       flush();
     }
     if (texture == 0)

@@ -46,22 +46,23 @@ void Mesh::clear() {
   face_ends.clear();
 }
 
-void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt, const Geometry::TexturedSegment* tex) {
+void add_segment(Mesh& m, const Geometry::Segment& s, const MeshOptions& opt, const Geometry::TexturedSegment* tex,
+                 double width_end) {
   const int sides = std::max(3, opt.cylinder_sides);
   const Vec3 axis = s.p1 - s.p0;
   const double len = axis.norm();
-  const double r = s.width / 2;
-  if (!(len > 0) || !(r > 0)) return;
+  const double r = s.width / 2, r1 = width_end < 0 ? r : width_end / 2;
+  if (!(len > 0) || !(r > 0 || r1 > 0)) return;
   const Vec3 d = axis / len;
   Vec3 u, v;
   perpendiculars(d, &u, &v);
   const std::uint32_t v0 = std::uint32_t(m.positions.size()), n0 = std::uint32_t(m.normals.size());
-  for (int k = 0; k < sides; ++k) {  // ring at p0, ring at p1, one radial normal per side vertex
+  for (int k = 0; k < sides; ++k) {  // ring at p0, ring at p1, one normal per side vertex (a cone's leans)
     const double a = 2 * kPi * k / sides;
     const Vec3 radial = u * std::cos(a) + v * std::sin(a);
     position(m, s.p0 + radial * r);
-    position(m, s.p1 + radial * r);
-    normal(m, radial);
+    position(m, s.p1 + radial * r1);
+    normal(m, (radial * len + d * (r - r1)).normalized());
   }
   const std::uint32_t c0 = position(m, s.p0), c1 = position(m, s.p1);
   const std::uint32_t nb = normal(m, -d), nt = normal(m, d);

@@ -12,6 +12,14 @@
 namespace lsd::interp {
 namespace {
 
+// cpfg ends the node (the last F's segment, whose end width is the turtle's
+// now) at [ ] { } ~ and every @ module, as well as at F f G g (draw_move,
+// cpfg_move); lsd's own files draw no tapered segments.
+template <class Output>
+inline void end_node(Turtle& tu, const WalkConstants& k, Output& out) {
+  if (k.cpfg) out.end_node(tu.state);
+}
+
 // One module's action on the turtle (docs/language.md 6.2), shared by every
 // pass; `out` hears of what is drawn, queried or passed on the way.
 template <class Output>
@@ -25,7 +33,8 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       moved(tu, i, k, out);
       break;
     case kMove:
-      move(tu, np > 0 ? p[0] : k.step, k);
+      if (k.cpfg) cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, true);
+      else move(tu, np > 0 ? p[0] : k.step, k);
       moved(tu, i, k, out);
       break;
     case kTurnLeft:  turn(t.H, t.L, +1, p, np, k); break;  // + turns H toward L
@@ -38,13 +47,16 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       t.H = -t.H;
       t.L = -t.L;
       break;
-    case kRollHoriz:
+    case kRollHoriz:  // $, and cpfg's @v
+      end_node(tu, k, out);
       roll_horizontal(t);
       break;
     case kPush:
+      end_node(tu, k, out);
       push(tu);
       break;
     case kPop:
+      end_node(tu, k, out);
       pop(tu);
       break;
     case kWidth:
@@ -61,6 +73,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     // end a generalized cylinder; a type outside 1...4 is ignored, as cpfg's.
     // `.` is a polygon's vertex first, else a control point.
     case kPolyBegin:
+      end_node(tu, k, out);
       if (!k.cpfg || np == 0 || p[0] == 0) tu.polygons.open();
       else if (p[0] >= 1 && p[0] < 5) cylinder_start(t, int(p[0]), np > 1 && p[1] >= 1 ? count_param(p[1], 1, kMaxStrips) : kDefaultStrips);
       break;
@@ -74,6 +87,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
         cylinder_end(tu, i, k, out);
         break;
       }
+      end_node(tu, k, out);
       tu.polygons.close([&](const Vec3* first, std::size_t count, const OpenPolygons::First& at_first) {
         if (!k.texture(at_first.texture)) return out.polygon(first, count, t.colour, i);
         planar_texels(first, count, at_first, tu.texels);
@@ -81,6 +95,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       });
       break;
     case kSphere:
+      end_node(tu, k, out);
       out.sphere(t, np > 0 ? p[0] : t.width, i);
       break;
     case kQueryP: out.query(i, np, t.pos); break;
@@ -109,13 +124,14 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       if (!k.rest_pose && np >= 6) apply_base(t, p);
       break;
     case kMoveTo:  // @M(x,y,z) or @M(x,y): the turtle jumps there without drawing (CPFG manual 6.1)
+      end_node(tu, k, out);
       if (np >= 2) t.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0);
       break;
     case kMoveDrawOnly:  // G: F without the polygon vertex
       draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
       break;
     case kMoveOnly:  // g
-      move(tu, np > 0 ? p[0] : k.step, k, false);
+      cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, false);
       break;
     case kWidthUp:   change_width(t, p, np, +1, k); break;
     case kWidthDown: change_width(t, p, np, -1, k); break;
@@ -125,42 +141,62 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kSurface:  // walk() hands ~ the next module
       break;
-    case kDisc:
+    case kDisc:  // @c and cpfg's @o
+      end_node(tu, k, out);
       disc(t, np > 0 ? p[0] : t.width, i, out);
       break;
     case kSetHeading:
-      set_heading(t, p, np);
+      end_node(tu, k, out);
+      cpfg_set_heading(t, p, np);
+      break;
+    case kNodeEnd:  // the other @ modules of cpfg
+      end_node(tu, k, out);
+      break;
+    case kOldElasticity:  // _(e), or _ up by the view file's elasticity increment (cpfg's 32-bit floats)
+      t.old_elasticity = np > 0 ? float(p[0]) : float(t.old_elasticity) + float(k.cpfg->elasticity_increment);
       break;
     case kCylinderStart:  // @Gs: a {(1) whose control points are @Gc @Ge . only, the first one here
     case kCylinderPoint:  // @Gc and @Ge outside a cylinder start one, as cpfg's
     case kCylinderEnd:
+      end_node(tu, k, out);
       if (op == kCylinderStart || !t.in_cylinder) cylinder_start(t, 0, kDefaultStrips);
       cylinder_point(tu, control_point(t), strips_param(p, np, t), i, k, out);
       if (op == kCylinderEnd) cylinder_end(tu, i, k, out);
       break;
     case kCylinderTangents:
+      end_node(tu, k, out);
       if (np > 0) t.tangent[0] = t.tangent[1] = p[0];
       if (np > 1) t.tangent[1] = p[1];
       break;
     case kCylinderRadius:
+      end_node(tu, k, out);
       radius_tangents(t, p, np);
       break;
     case kCylinderSides:
+      end_node(tu, k, out);
       t.sides = np > 0 ? count_param(p[0], 3, kMaxSides) : 8;
       break;
     case kCylinderContour:
+      end_node(tu, k, out);
       t.contour = np > 0 ? count_param(p[0], 0, 1 << 30) : 0;
       break;
     case kTwistMin:  // @Tp (CPFG manual 6.8): the last segment's U turned with the heading only
-      t.U = transport(t.segment_U, t.segment_H, t.H);
-      t.L = t.U.cross(t.H);
+      end_node(tu, k, out);
+      cpfg_adjust_up_and_left(t);
+      break;
+    case kTwistForce:  // @Tf: the frame as it is becomes the last segment's
+      end_node(tu, k, out);
+      t.segment_H = t.H;
+      t.segment_U = t.U;
       break;
     case kElasticitySet:
     case kElasticityUp:
     case kElasticityDown:
+      end_node(tu, k, out);
       change_elasticity(t, op, p, np, k);
       break;
     case kTexture:  // @Tx(id): as cpfg, an id the view file does not define switches texturing off
+      end_node(tu, k, out);
       t.texture = np > 0 && k.texture(count_param(p[0], 0, 1 << 30)) ? count_param(p[0], 0, 1 << 30) : 0;
       break;
     case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle

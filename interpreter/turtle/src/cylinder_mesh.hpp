@@ -88,11 +88,24 @@ inline ControlPoint control_point(const TurtleState& t) {
   return c;
 }
 
+// The up vector u of heading h0 carried to the heading h1 as cpfg's
+// generalized cylinders carry it (adjust_up_and_leftS): turned about h0 x h1
+// by asin |h0 x h1|, which is the angle between the headings only when it is
+// below 90 degrees (beyond, cpfg's sections lean, and so do lsd's).
+inline Vec3 cpfg_carry(const Vec3& u, const Vec3& h0, const Vec3& h1) {
+  Vec3 rot = h1.cross(h0);
+  const double len = rot.norm();
+  if (!(len > 0)) return u;
+  const double angle = std::asin(std::min(len, 1.0)) * 0.5;
+  rot /= len;
+  return cpfg_rot_by_quat(u, std::cos(angle), rot * std::sin(angle));
+}
+
 // p heading along h (p's own heading if h is about zero), its up vector
 // carried from `from`'s without twist.
 inline ControlPoint turned(ControlPoint p, const Vec3& h, const ControlPoint& from) {
   if (h.norm() > 1e-9) p.H = h.normalized();
-  p.U = transport(from.U, from.H, p.H);
+  p.U = cpfg_carry(from.U, from.H, p.H);
   return p;
 }
 
@@ -181,7 +194,7 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
     s0.y() *= len;
     s1.y() *= len;
   }
-  const Vec3 carried = transport(a.U, a.H, b.H);
+  const Vec3 carried = cpfg_carry(a.U, a.H, b.H);
   const double twist = std::atan2(carried.cross(b.U).dot(b.H), carried.dot(b.U));
   const Eigen::Vector2d linear(1, r1.y() - r0.y());
   if (s0.isZero()) s0 = linear;
@@ -191,13 +204,16 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
   const std::vector<Vec3>& ca = ring(tu, k, a.contour, sides);
   const std::vector<Vec3>& cb = ring(tu, k, b.contour, sides);
   const std::size_t n = std::min(ca.size(), cb.size());
-  // one cross-section: centre, heading, radius, and t for the morph
+  // one cross-section: centre, heading, radius, and t for the morph. As
+  // cpfg's make_contour, a contour's x runs along cpfg's up vector, which is
+  // lsd's -U, and its y along -L; the points are stored in reverse, so that
+  // the quads keep facing out (the placement mirrors the contour).
   std::vector<Vec3> prev(n), cur(n);
   auto section = [&](std::vector<Vec3>& v, const Vec3& c, const Vec3& h, const Vec3& up, double radius, double tt) {
     const Vec3 left = up.cross(h);
     for (std::size_t j = 0; j < n; ++j) {
       const Vec3 q = (ca[j] * (1 - tt) + cb[j] * tt) * radius;
-      v[j] = c + up * q.x() - left * q.y() + h * (q.z() / len);
+      v[n - 1 - j] = c - up * q.x() - left * q.y() + h * (q.z() / len);
     }
   };
   // the sections of the strips, (strips + 1) x n points, for the quads and their smooth normals
@@ -205,13 +221,14 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
   if (!k.pixel_lines) grid.reserve(std::size_t(strips + 1) * n);
   section(prev, a.pos, a.H, a.U, r0.y(), 0);
   if (!k.pixel_lines) grid.insert(grid.end(), prev.begin(), prev.end());
-  // A texture (cpfg's make_contour): s from 1 to 0 around, t advanced from
-  // section to section by the length over the circumference there.
+  // A texture (cpfg's make_contour): s from 1 to 0 along the contour (0 to 1
+  // in the reversed sections), t advanced from section to section by the
+  // length over the circumference there.
   const Texture* tex = k.pixel_lines ? nullptr : k.texture(t.texture);
   std::vector<Vec2f>& uv = tu.texels;
   double tex_t = a.tex_t;
   auto texels = [&]() {
-    for (std::size_t j = 0; j < n; ++j) uv.emplace_back(1.f - float(j) / float(n - 1), float(tex_t));
+    for (std::size_t j = 0; j < n; ++j) uv.emplace_back(float(j) / float(n - 1), float(tex_t));
   };
   uv.clear();
   if (tex) texels();
@@ -230,7 +247,7 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
       c = hermite(a.pos, ma, b.pos, mb, tt);
       const Vec3 d = hermite_slope(a.pos, ma, b.pos, mb, tt);
       if (d.norm() > 1e-12) h = d.normalized();
-      up = transport(a.U, a.H, h);
+      up = cpfg_carry(a.U, a.H, h);
       if (std::fabs(twist) > 1e-9) up = rotate_about(up, h, std::cos(twist * tt), std::sin(twist * tt));
     }
     if (k.pixel_lines) {

@@ -16,12 +16,15 @@ namespace {
 // @Gc(strips) @Ge(strips) .(strips), and f F in a {(1) or {(2) curve: the
 // Hermite piece from the last control point a to b, whose tangents are the
 // headings times the distance |ab| times the tangent coefficients (a's
-// outgoing @Gt, b's incoming).
+// outgoing @Gt, b's incoming). b's up vector is a's carried without twist,
+// or with cpfg's `twist of cylinders: on` the turtle's own there (the turn
+// between the two spread along the piece, cpfg's get_twist_angle).
 template <class Output>
 inline void hermite_piece(Turtle& tu, const ControlPoint& to, int strips, std::uint32_t i, const WalkConstants& k,
                           Output& out, const Vec3* up) {
   const ControlPoint a = tu.state.cylinder_last;
   ControlPoint b = turned(to, to.H, a);
+  if (k.twist_cylinders) b.U = to.U;
   if (up) b.U = *up;
   tu.state.cylinder_last = b;
   const double len = (b.pos - a.pos).norm();

@@ -1,5 +1,5 @@
 // The turtle's frame (docs/language.md 6.1): rotations about its own axes,
-// tropism (6.4), `$` (6.5), cpfg's @R and the frame carried without twist,
+// tropism (6.4), `$` (6.5), the frame carried without twist,
 // and the moves of joints and the base (7.6).
 // A private header of the walk, which only turtle.cpp includes (see there).
 #pragma once
@@ -66,22 +66,6 @@ inline Vec3 transport(const Vec3& u, const Vec3& h0, const Vec3& h1) {
   return v.norm() > 1e-9 ? Vec3(v.normalized()) : Vec3(h1.unitOrthogonal());
 }
 
-
-// @R(hx,hy,hz[,ux,uy,uz]): the heading (and up) set; without an up, the
-// frame turns as little as it can (cpfg's adjust_up_and_left).
-inline void set_heading(TurtleState& t, const double* p, int np) {
-  if (np < 2) return;
-  Vec3 h(p[0], p[1], np > 2 ? p[2] : 0.0);
-  if (!(h.norm() > 0)) h = Vec3(0, 1, 0);
-  h.normalize();
-  Vec3 u = np >= 6 ? Vec3(p[3], p[4], p[5]) : t.U;
-  u -= h * h.dot(u);
-  if (!(u.norm() > 1e-9)) u = t.L.cross(h);
-  if (!(u.norm() > 1e-9)) u = h.unitOrthogonal();
-  t.H = h;
-  t.U = u.normalized();
-  t.L = t.U.cross(t.H);
-}
 
 // J(rh, rl, ru): R_new = R_rest · exp([r]), r in rest-frame components.
 inline void apply_joint(TurtleState& t, const double* p) {

@@ -55,6 +55,7 @@ bool Geometry::bounds(Vec3* lo, Vec3* hi) const {
     add(sg.p0, sg.width / 2);
     add(sg.p1, sg.width / 2);
   }
+  for (const Geometry::TaperedSegment& t : tapered) add(segments[t.segment].p1, t.width_end / 2);
   for (const Geometry::Sphere& sp : spheres) add(sp.centre, sp.diameter / 2);
   for (const Vec3& v : polygon_vertices) add(v, 0);
   if (!(a.x() <= b.x())) return false;

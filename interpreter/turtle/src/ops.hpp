@@ -51,7 +51,7 @@ enum Op : std::uint8_t {
   kWidthDown,      // !: width - increment, !(w) sets it
   kColourSetDown,  // ,: colour - increment, ,(i) sets it
   kSurface,        // ~: the predefined surface named by the next module
-  kDisc,           // @c(d): a disc in the plane of H and L
+  kDisc,           // @c(d) @o(d): a disc in the plane of H and L
   kSetHeading,     // @R(hx,hy,hz[,ux,uy,uz])
   kCylinderStart,  // @Gs: a generalized cylinder starts here
   kCylinderPoint,  // @Gc: a control point, the cylinder drawn from the last one
@@ -61,10 +61,13 @@ enum Op : std::uint8_t {
   kCylinderSides,     // @!(n)
   kCylinderContour,   // @#(id)
   kTwistMin,          // @Tp: U and L carried without twist from the last F
+  kTwistForce,        // @Tf: the frame as it is becomes the last F's
   kElasticitySet,  // @Ts(id, e): the elasticity of the view file's tropism id (1...)
   kElasticityUp,   // @Ti(id[, d]) and @T: up by d, else by the tropism's S:
   kElasticityDown, // @Td(id[, d]): down by d, else by S:
   kTexture,        // @Tx(id): the view file's texture id, 0 none
+  kOldElasticity,  // _(e): the elasticity of the view file's old tropism
+  kNodeEnd,        // cpfg's other @ modules: they end the last F's node (its segment's end width)
 };
 
 struct OpTable {
@@ -106,7 +109,7 @@ struct OpTable {
       op[std::uint8_t(',')] = kColourSetDown;
       op[std::uint8_t('$')] = kNone;  // the end of a sub-L-system, not a roll
       op[std::uint8_t('~')] = kSurface;
-      op[kSymCircleScreen] = kSphere;  // a disc facing the viewer: lsd draws a sphere
+      op[kSymCircleScreen] = kDisc;    // @o: as cpfg's rayshade output, a disc in the plane of H and L
       op[kSymCircle] = kDisc;
       op[kSymVertical] = kRollHoriz;
       op[kSymHeading] = kSetHeading;
@@ -118,10 +121,14 @@ struct OpTable {
       op[kSymGcSides] = kCylinderSides;
       op[kSymGcContour] = kCylinderContour;
       op[kSymTwistMin] = kTwistMin;
+      op[kSymTwistForce] = kTwistForce;
+      op[std::uint8_t('_')] = kOldElasticity;
       op[kSymTropismSet] = kElasticitySet;
       op[kSymTropismUp] = op[kSymTropismUp2] = kElasticityUp;
       op[kSymTropismDown] = kElasticityDown;
       op[kSymTexture] = kTexture;
+      for (SymbolId id = kSymSphere; id < kSymQueryE; ++id)  // every @ module ends a node in cpfg
+        if (op[id] == kNone && (id < kSymQueryP || id > kSymQueryU)) op[id] = kNodeEnd;
     }
     if (opt.body_sym != 0) op[kSymTie] = op[kSymGraft] = op[kSymWeld] = kTie;  // frames for the dynamics
     // Dynamics symbols override the turtle meaning of the same symbol.

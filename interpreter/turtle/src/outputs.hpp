@@ -21,6 +21,7 @@ struct KeepNothing {
   void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/,
                double /*tex_t at the start*/) {}
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
+  void end_node(const TurtleState& /*the turtle where a cpfg node ends*/) {}
   void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/,
                const Vec3* /*normals: one per vertex, or none*/ = nullptr,
                const Vec2f* /*texture coordinates: one per vertex, or none*/ = nullptr, int /*texture*/ = 0) {}
@@ -33,9 +34,14 @@ struct KeepNothing {
 
 // interpret: segments, spheres and polygons into a Geometry.
 struct DrawGeometry : KeepNothing {
+  static constexpr std::uint32_t kNoSegment = ~0u;
   Geometry& geo;
-  bool textured_lines;  // F and G of a textured turtle carry the texture (cpfg's cylinder and polygon line styles)
-  bool bodies;          // record Geometry::module_body
+  // cpfg's cylinder and polygon line styles: F and G of a textured turtle
+  // carry the texture, and a segment whose node ends with another width is a
+  // cone (cpfg's pixel lines keep the width they start with).
+  bool textured_lines;
+  bool bodies;                              // record Geometry::module_body
+  std::uint32_t open_segment = kNoSegment;  // the last segment, until its node ends (cpfg's line styles)
   DrawGeometry(Geometry& g, bool textured, bool record_bodies)
       : geo(g), textured_lines(textured), bodies(record_bodies) {}
   void reserve(const Census& c) {
@@ -48,7 +54,13 @@ struct DrawGeometry : KeepNothing {
   void segment(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i, double tex_t0) {
     if (textured_lines && t.texture != 0 && geo.texture(t.texture))
       geo.textured_segments.push_back({std::uint32_t(geo.segments.size()), t.texture, float(tex_t0), float(t.tex_t)});
+    if (textured_lines) open_segment = std::uint32_t(geo.segments.size());
     geo.segments.push_back({p0, t.pos, width, t.colour, i});
+  }
+  void end_node(const TurtleState& t) {
+    if (open_segment == kNoSegment) return;
+    if (t.width != geo.segments[open_segment].width) geo.tapered.push_back({open_segment, t.width});
+    open_segment = kNoSegment;
   }
   void sphere(const TurtleState& t, double diameter, std::uint32_t i) {
     geo.spheres.push_back({t.pos, diameter, t.colour, i});

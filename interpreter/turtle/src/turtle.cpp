@@ -35,7 +35,9 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
 
   Turtle tu;
   tu.state.width = opt.width;
-  if (opt.cpfg) {
+  if (opt.cpfg) {  // cpfg's turtle: widths and the old tropism's elasticity are 32-bit floats
+    tu.state.width = float(opt.width);
+    tu.state.old_elasticity = float(opt.cpfg->elasticity);
     tu.state.colour = opt.cpfg->colour;
     tu.state.sides = std::clamp(opt.cpfg->contour_sides, 3, kMaxSides);
     tu.state.tangent[0] = tu.state.tangent[1] = opt.cpfg->tangent;
@@ -56,6 +58,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
     }
     if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
       out.rides(std::uint32_t(i), tu.state.body);
+      end_node(tu, k, out);
       if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
       if (i < n) out.rides(std::uint32_t(i), tu.state.body);
       continue;
@@ -65,6 +68,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
     act(tu, op, std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
     if (op != kJoint) out.rides(std::uint32_t(i), tu.state.body);
   }
+  end_node(tu, k, out);  // cpfg ends the last node with the string
   out.finish(tu.state, tu.bodies);
 }
 
@@ -94,6 +98,40 @@ TurtleOptions turtle_options(const RuleSet& rules) {
   return opt;
 }
 
+namespace {
+
+// The view file's background scene (cpfg's background.c), after the plant:
+// module `module` (past the string's end), the materials' colours appended
+// to the model's palette (else the plant's first colour). A cylinder or cone
+// has a disc at each end, square to its axis, as cpfg draws it.
+void add_background(Geometry& g, const CpfgBackground& bg, int colour, std::uint32_t module) {
+  const int first = g.palette.empty() ? -1 : int(g.palette.size());
+  if (first >= 0) g.palette.insert(g.palette.end(), bg.materials.begin(), bg.materials.end());
+  auto col = [&](int m) { return m >= 0 && first >= 0 ? first + m : colour; };
+  DrawGeometry out(g, false, false);
+  for (const CpfgBackground::Face& f : bg.faces)
+    if (f.points.size() >= 3) out.polygon(f.points.data(), f.points.size(), col(f.material), module);
+  for (const CpfgBackground::Solid& s : bg.solids) {
+    if (s.r1 < 0) {
+      g.spheres.push_back({s.p0, 2 * s.r0, col(s.material), module});
+      continue;
+    }
+    const Vec3 axis = (s.p1 - s.p0).norm() > 0 ? Vec3((s.p1 - s.p0).normalized()) : Vec3(0, 1, 0);
+    TurtleState t;
+    t.colour = col(s.material);
+    t.H = axis.unitOrthogonal();
+    t.L = axis.cross(t.H);
+    t.pos = s.p0;
+    disc(t, 2 * s.r0, module, out);
+    if (s.r1 != s.r0) g.tapered.push_back({std::uint32_t(g.segments.size()), 2 * s.r1});
+    g.segments.push_back({s.p0, s.p1, 2 * s.r0, t.colour, module});
+    t.pos = s.p1;
+    disc(t, 2 * s.r1, module, out);
+  }
+}
+
+}  // namespace
+
 Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
   Geometry g;
   if (opt.cpfg) g.textures = opt.cpfg->textures;  // before the walk: DrawGeometry checks the ids
@@ -113,6 +151,7 @@ Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
       const double pixel = std::max((hi - lo).maxCoeff(), 1e-9) / 400;
       for (Geometry::Segment& sg : g.segments) sg.width *= pixel;
     }
+    if (opt.cpfg->background) add_background(g, *opt.cpfg->background, opt.cpfg->colour, std::uint32_t(s.size()));
   }
   return g;
 }

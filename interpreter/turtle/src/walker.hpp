@@ -1,7 +1,8 @@
 // The turtle while it walks (docs/language.md 6): what a walk keeps constant,
 // the turtle with its stack, and the plain actions every pass shares: moves,
-// turns, [ ], width, colour, a drawn move with its tropisms (6.4), and the
-// elasticities of a cpfg view file's tropisms (9.2).
+// turns, [ ], width, colour, a drawn move with its tropisms (6.4; a cpfg
+// model's, 9.2, in movements.hpp), and the elasticities of a cpfg view file's
+// tropisms (9.2).
 // A private header of the walk, which only turtle.cpp includes (see there).
 #pragma once
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "interpreter/cpfg/spline_functions.hpp"
 #include "interpreter/cpfg/view.hpp"
 #include "interpreter/turtle/src/frame.hpp"
+#include "interpreter/turtle/src/movements.hpp"
 #include "interpreter/turtle/src/ops.hpp"
 #include "interpreter/turtle/src/polygons.hpp"
 
@@ -35,6 +37,7 @@ struct WalkConstants {
   const CpfgView* cpfg;  // a cpfg model's view: increments and surfaces
   const std::map<int, Contour>* contours;  // a cpfg model's contours (@#)
   bool pixel_lines = false;  // cpfg's line style pixel: generalized cylinders are lines along their axis
+  bool twist_cylinders = false;  // cpfg's `twist of cylinders: on` (cylinders.hpp)
   const std::vector<Texture>* textures = nullptr;  // a cpfg model's textures (@Tx), id 1 first
   double width_increment = 0;
   int colour_increment = 1;
@@ -51,13 +54,11 @@ struct WalkConstants {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
     pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
+    twist_cylinders = cpfg->twist_cylinders && !pixel_lines;
     textures = cpfg->textures.get();
     width_increment = cpfg->width_increment;
     colour_increment = cpfg->colour_increment;
-    // The view file's tropisms (CPFG manual 8.1.8), bent as ABOP's: the old
-    // one (tropism direction, initial elasticity) and every `tropism:` line.
-    // The `tropism:` lines bend with the turtle's elasticities (TurtleState).
-    if (cpfg->elasticity != 0) tropisms.push_back({cpfg->old_tropism, cpfg->elasticity});
+    // The view file's tropisms bend as cpfg's (movements.hpp), not as tropisms.
   }
   // Texture id's image, or null (0, an id the view file does not define, or an image it could not read).
   const Texture* texture(int id) const {
@@ -66,15 +67,6 @@ struct WalkConstants {
     return t.width > 0 ? &t : nullptr;
   }
 };
-
-// The `tropism:` lines of a cpfg view file, each with the elasticity the
-// turtle carries for it (a `torque:` line does not bend).
-inline void apply_view_tropisms(TurtleState& t, const WalkConstants& k) {
-  if (!k.cpfg) return;
-  const auto& lines = k.cpfg->tropisms;
-  for (std::size_t i = 0; i < lines.size() && i < t.elasticity.size(); ++i)
-    if (!lines[i].torque && t.elasticity[i] != 0) apply_tropism(t, lines[i].dir, t.elasticity[i]);
-}
 
 // @Ts(id, e) @Ti(id[, d]) @Td(id[, d]): cpfg's blackbox.c. Without an id,
 // or with one that names no tropism line, nothing changes; @Ts(id) sets 0.
@@ -125,6 +117,17 @@ inline void move(Turtle& tu, double l, const WalkConstants& k, bool vertex = tru
   if (vertex && tu.polygons.any()) tu.polygons.add(t);
 }
 
+// cpfg's f and g (a .l model): the tropisms bend the turtle before the move,
+// the old tropism after it (movements.hpp); the node (the last F's segment)
+// ends first.
+template <class Output>
+inline void cpfg_move(Turtle& tu, double l, const WalkConstants& k, Output& out, bool vertex) {
+  cpfg_movements(tu.state, *k.cpfg);
+  out.end_node(tu.state);
+  move(tu, l, k, vertex);
+  cpfg_bend(tu.state, *k.cpfg);
+}
+
 
 // + - & ^ \ /: rotates the frame pair (a, b) about a x b by the module's
 // angle (its parameter, or the default); sign -1 turns the other way.
@@ -160,23 +163,30 @@ inline void set_colour(TurtleState& t, const double* p, int np, int increment) {
   else if (t.colour < 1000000) t.colour = std::max(0, t.colour + increment);
 }
 
-// cpfg's # and !: w sets the width, no parameter adds sign x the increment.
-// Widths stay positive, as cpfg's MinWidth.
+// cpfg's # and !: w sets the width, no parameter adds sign x the increment,
+// in cpfg's 32-bit floats. Widths stay positive, as cpfg's MinWidth.
 inline void change_width(TurtleState& t, const double* p, int np, double sign, const WalkConstants& k) {
-  t.width = np > 0 ? p[0] : t.width + sign * k.width_increment;
-  if (!(t.width > 1e-6)) t.width = 1e-6;
+  const float w = np > 0 ? float(p[0]) : float(t.width) + float(sign * k.width_increment);
+  t.width = w >= 0.0000001f ? w : 0.0000001f;
 }
 
-// F B: move l, drawing a cylinder of the given width, then bend toward the tropism.
+// F B: move l, drawing a cylinder of the given width, then bend toward the
+// tropism. A cpfg model's F and G bend before and after the move as cpfg's
+// (cpfg_move), and the segment's end width is the turtle's where its node
+// ends (out.end_node: at the next F f G g [ ] { ~ @..., or the string's end).
 template <class Output>
 inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out,
                       bool vertex = true) {
+  if (k.cpfg) {
+    cpfg_movements(tu.state, *k.cpfg);
+    out.end_node(tu.state);
+  }
   const Vec3 p0 = tu.state.pos;
   const double tex_t0 = tu.state.tex_t;
   move(tu, l, k, vertex);
   out.segment(p0, tu.state, width, i, tex_t0);
+  if (k.cpfg) cpfg_bend(tu.state, *k.cpfg);
   for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
-  apply_view_tropisms(tu.state, k);
   tu.state.segment_H = tu.state.H;
   tu.state.segment_U = tu.state.U;
 }

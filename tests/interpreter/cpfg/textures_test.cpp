@@ -240,7 +240,7 @@ TEST_CASE("textures on surfaces (per patch, or per surface with S:) and on gener
   // per surface: s and t span the surface's x (the turtle's -L) and y (H): 0 to 1
   for (std::uint32_t k = 16; k < 32; ++k) {
     const Vec3& v = d.g.polygon_vertices[k];
-    const Vec3 start(0, 3, 0);  // ~t starts at the end point of ~s(2,1,1): 3 along H
+    const Vec3 start(0, 6, 0);  // ~t starts at the end point of ~s(2,1,1), scaled by 2 as cpfg's: 6 along H
     CHECK(uv[k].x() == Approx(-v.x() / 3).margin(1e-6));
     CHECK(uv[k].y() == Approx((v.y() - start.y()) / 3).margin(1e-6));
   }

@@ -6,6 +6,7 @@
 #include "interpreter/cpfg/view.hpp"
 
 #include <catch2/catch.hpp>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -155,19 +156,20 @@ TEST_CASE("cpfg's turtle: G g # ! ; , $ @c @R (CPFG manual 6)") {
     const interp::Geometry g = interp::interpret(ls.current, interp::turtle_options(ls.rules));
     CHECK_FALSE(near(g.segments[0].p1, without.g.segments[0].p1, 1e-3));
   }
-  SECTION("@c(d) is a disc in the plane of H and L; @o(d) a sphere; @R sets the heading") {
+  SECTION("@c(d) and @o(d) are discs in the plane of H and L (as cpfg's rayshade output); @R sets the heading") {
     dir.write("p.l", "axiom: @c(2)@o(3)@R(1,0,0)F\n");
     Drawn d = draw(dir.path("."));
     REQUIRE(d.ok);
-    REQUIRE(d.g.polygons.size() == 1);
-    const auto& p = d.g.polygons[0];
-    for (std::uint32_t k = 0; k < p.count; ++k) {
-      const Vec3& v = d.g.polygon_vertices[p.first + k];
-      CHECK(v.z() == Approx(0).margin(1e-12));
-      CHECK(v.norm() == Approx(1));
+    REQUIRE(d.g.polygons.size() == 2);
+    for (int disc = 0; disc < 2; ++disc) {
+      const auto& p = d.g.polygons[std::size_t(disc)];
+      for (std::uint32_t k = 0; k < p.count; ++k) {
+        const Vec3& v = d.g.polygon_vertices[p.first + k];
+        CHECK(v.z() == Approx(0).margin(1e-12));
+        CHECK(v.norm() == Approx(disc == 0 ? 1 : 1.5));
+      }
     }
-    REQUIRE(d.g.spheres.size() == 1);
-    CHECK(d.g.spheres[0].diameter == Approx(3));
+    CHECK(d.g.spheres.empty());
     CHECK(near(d.g.segments[0].p1, Vec3(1, 0, 0)));
   }
 }
@@ -279,7 +281,7 @@ TEST_CASE("@Ts @Ti @T @Td set, raise and lower the elasticity of a view file's t
   CHECK(bend("@Ts(1,0.2)F(1)") == Approx(0.2 + 0.2 * std::cos(0.2)));
 }
 
-TEST_CASE("@Tp carries the last segment's up vector to the heading without twist; @Tf is lsd's tropism already") {
+TEST_CASE("@Tp carries the last segment's up vector to the heading without twist; @Tf makes the frame the one carried") {
   test::TempDir dir;
   dir.write("t.v", "angle factor: 1\n");
   const auto state = [&](const std::string& modules) { return final_state(dir, modules, "@T"); };  // no warning
@@ -300,7 +302,47 @@ TEST_CASE("@Tp carries the last segment's up vector to the heading without twist
   const auto rolled = state("F(1)/(30)&(40)");
   CHECK((rolled.U - expect).norm() > 0.1);
   CHECK((rolled.H - s.H).norm() < 1e-12);  // @Tp leaves the heading alone
-  // @Tf (force the twist): lsd's tropisms never undo / and \, so it changes nothing
+  // @Tf (force the twist) changes nothing itself, but makes the frame as it
+  // is the one @Tp carries from: after it @Tp keeps the roll
   const auto forced = state("F(1)/(30)&(40)@Tf");
   CHECK((forced.U - rolled.U).norm() < 1e-15);
+  const auto kept = state("F(1)/(30)&(40)@Tf@Tp");
+  CHECK((kept.U - rolled.U).norm() < 1e-12);
+  CHECK((kept.U - expect).norm() > 0.1);
+}
+
+TEST_CASE("a background scene: its primitives placed by the matrix stack; a bad file is a warning") {
+  test::TempDir dir;
+  dir.write("bg.dat",
+            "material\n0 0 0 1\n1 0 0 1\n0 0 0 1\n0 0 0 1\n5\n"
+            "pushmatrix\ntranslate 1 0 0\nrotate 90 0 0 1\ncylinder 0.5 2\npopmatrix\n"
+            "sphere 0.25\nsparkle 3\nprism 1 2\n");
+  dir.write("p.v", "line style: cylinder\nbackground scene: bg.dat missing.dat\n");
+  dir.write("p.l", "axiom: F(1)\n");
+  dir.write("p.map", std::string(768, '\0'));  // a colour map: the materials' colours join it
+  Drawn d = draw(dir.path("."));
+  REQUIRE(d.ok);
+  CHECK(has_warning(d.diags, "missing.dat", 2));
+  CHECK(has_warning(d.diags, "unknown keyword 'sparkle'"));
+  CHECK(has_warning(d.diags, "'prism' has too few numbers"));
+  // the plant's F, then the cylinder: along y turned by 90 degrees about z
+  // (to -x), from (1, 0, 0); its discs at both ends, square to the axis
+  REQUIRE(d.g.segments.size() == 2);
+  CHECK(near(d.g.segments[1].p0, Vec3(1, 0, 0)));
+  CHECK(near(d.g.segments[1].p1, Vec3(-1, 0, 0)));
+  CHECK(d.g.segments[1].width == Approx(1));
+  CHECK(d.g.rgb(d.g.segments[1].colour) == std::array<float, 3>{1, 0, 0});  // the material's diffuse colour
+  REQUIRE(d.g.polygons.size() == 2);
+  for (int end = 0; end < 2; ++end) {
+    const auto& p = d.g.polygons[std::size_t(end)];
+    const Vec3 centre(end == 0 ? 1 : -1, 0, 0);
+    for (std::uint32_t k = 0; k < p.count; ++k) {
+      const Vec3& v = d.g.polygon_vertices[p.first + k];
+      CHECK(v.x() == Approx(centre.x()));
+      CHECK((v - centre).norm() == Approx(0.5));
+    }
+  }
+  REQUIRE(d.g.spheres.size() == 1);  // after popmatrix: at the origin
+  CHECK(near(d.g.spheres[0].centre, Vec3(0, 0, 0)));
+  CHECK(d.g.spheres[0].diameter == Approx(0.5));
 }

@@ -2,6 +2,7 @@
 #include "interpreter/export/obj.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -112,6 +113,34 @@ TEST_CASE("OBJ geometry: cylinder radius, sphere radius, outward normals", "[obj
     for (const auto& corner : f) vn += o.vn[corner.second - 1];
     CHECK(gn.dot(vn) > 0);
   }
+}
+
+TEST_CASE("OBJ of a tapered segment (a cpfg model's cone): its rings at both radii, normals leaning", "[obj]") {
+  Geometry g;
+  g.segments.push_back({Vec3(0, 0, 0), Vec3(0, 2, 0), 0.5, 0, 0});
+  g.tapered.push_back({0, 0.2});  // diameter 0.2 at p1
+  std::size_t next = 0;
+  CHECK(g.end_width(0, next) == 0.2);
+  std::ostringstream out;
+  write_obj(g, out);
+  const ParsedObj o = parse(out.str());
+  REQUIRE(o.v.size() == 18);
+  // ring at p0 (y = 0) of radius 0.25, at p1 (y = 2) of radius 0.1, alternating
+  for (int k = 0; k < 16; ++k) {
+    const Vec3& p = o.v[std::size_t(k)];
+    CHECK(p.y() == Approx(k % 2 == 0 ? 0.0 : 2.0));
+    CHECK(std::hypot(p.x(), p.z()) == Approx(k % 2 == 0 ? 0.25 : 0.1).epsilon(1e-5));
+  }
+  // the side normals are square to the cone's surface: they lean toward +y
+  // by atan((0.25 - 0.1) / 2)
+  for (int k = 0; k < 8; ++k) {
+    const Vec3& n = o.vn[std::size_t(k)];
+    CHECK(n.y() == Approx(std::sin(std::atan(0.15 / 2))).epsilon(1e-5));
+    CHECK(n.dot(o.v[std::size_t(2 * k + 1)] - o.v[std::size_t(2 * k)]) == Approx(0).margin(1e-6));  // OBJ's digits
+  }
+  Vec3 lo, hi;  // the bounds reach the wider end
+  REQUIRE(g.bounds(&lo, &hi));
+  CHECK(hi.x() == Approx(0.25));
 }
 
 TEST_CASE("OBJ options and the material file", "[obj]") {
