@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <numbers>
 
 #include "draw.hpp"
 #include "interpreter/export/gltf.hpp"
@@ -198,7 +199,7 @@ std::string frame_path(const std::string& pattern, long k) {
 
 }  // namespace
 
-int render_animation(const DrawOptions& o, int width, int height, double pitch, OutputKind kind) {
+int render_animation(const DrawOptions& o, int width, int height, const CameraOptions& camera, OutputKind kind) {
   const bool video = kind == OutputKind::kMp4;
   if (!o.motion.time) return usage_error("render", "a video or frame sequence needs --time T (the span to animate)");
   std::string why;
@@ -207,6 +208,9 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
     return usage_error("render", "a video's width and height must be even and at most " +
                                      std::to_string(view::kMaxVideoSize) + " (H.264), not " + std::to_string(width) +
                                      "x" + std::to_string(height));
+  view::CameraChoice choice;
+  if (!camera_choice(camera, &choice)) return kExitInput;
+  const double orbit = camera.orbit.value_or(0);  // degrees per simulated second
   Frames f;
   interp::Lsystem ls;
   if (const int status = plan("render", o, false, f, ls)) return status;
@@ -230,10 +234,8 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
         return true;
       }))
     return kExitInput;
-  view::Camera cam;
-  cam.pitch = pitch;
   if (lo.x() > hi.x()) lo = interp::Vec3::Constant(-0.5), hi = interp::Vec3::Constant(0.5);  // nothing drawn
-  view::frame_box(&cam, lo, hi, double(width) / height);
+  const view::Camera start = view::frame_choice(lo, hi, double(width) / height, choice, orbit != 0);
 
   // ---- Pass 2: the same run again (it is deterministic), drawn frame by frame.
   view::PictureMaker pictures;
@@ -243,6 +245,8 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
     interp::Scene scene;
     if (!scene_of(sim, {}, scene)) return false;
+    view::Camera cam = start;  // --orbit: the azimuth turns with simulated time
+    cam.yaw += orbit * (f.time(k) - f.t0) * std::numbers::pi / 180;
     if (!pictures.draw(scene.geometry, &cam, {}, &rgb, err)) return false;
     return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
   });
@@ -252,7 +256,7 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   return kExitOk;
 }
 #else
-int render_animation(const DrawOptions&, int, int, double, OutputKind) {
+int render_animation(const DrawOptions&, int, int, const CameraOptions&, OutputKind) {
   std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
   return kExitUsage;
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "common/spelling.hpp"
 #include "grammar/parser.hpp"
 #include "interpreter/lsystem/expr.hpp"
 #include "interpreter/lsystem/string_io.hpp"
@@ -30,21 +31,6 @@ bool parse_define(const std::string& d, std::pair<std::string, double>& out, std
   }
   out = {name, c.value};
   return true;
-}
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
 }
 
 }  // namespace
@@ -205,16 +191,7 @@ bool save_string(const std::string& path, const interp::Lsystem& ls, const std::
 }
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {
-  std::string best;
-  std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
-  for (const std::string& n : names) {
-    const std::size_t d = edit_distance(word, n);
-    if (d < best_d) {
-      best_d = d;
-      best = n;
-    }
-  }
-  return best;
+  return lsd::closest(word, names);
 }
 
 }  // namespace lsd::cli
