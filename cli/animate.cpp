@@ -62,6 +62,10 @@ int error(const std::string& what) {
 // Whether a file can be made at path, tried before a long run rather than
 // found out after it (the temporary name: the final one is not touched).
 bool can_write(const std::string& path, std::string* why) {
+  if (!make_folder_for(path)) {
+    *why = "";  // said
+    return false;
+  }
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) {
@@ -125,7 +129,7 @@ bool scene_of(interp::Simulation& sim, const interp::SceneOptions& opts, interp:
 
 int export_gltf(const DrawOptions& o, bool binary) {
   std::string why;
-  if (!can_write(o.out, &why)) return error(why);
+  if (!can_write(o.out, &why)) return why.empty() ? kExitInput : error(why);
   const CatchInterrupts interrupts;
   interp::GltfRecorder recorder(o.fps.value_or(kDefaultFps));
   if (!o.motion.time) {  // the plant as lsd export draws it, still
@@ -217,8 +221,9 @@ int render_animation(const DrawOptions& o, int width, int height, const CameraOp
   // Open what is written before the long work: a wrong path fails at once.
   const CatchInterrupts interrupts;
   view::VideoWriter writer;
-  if (video ? !writer.open(o.out, width, height, f.fps, &why) : !can_write(frame_path(o.out, 0), &why))
-    return error(why);
+  if (video ? !make_folder_for(o.out) || !writer.open(o.out, width, height, f.fps, &why)
+            : !can_write(frame_path(o.out, 0), &why))
+    return why.empty() ? kExitInput : error(why);
   Progress progress(o.quiet);
 
   // ---- Pass 1: the bounds of every frame, so that the camera frames the whole run.
@@ -248,7 +253,9 @@ int render_animation(const DrawOptions& o, int width, int height, const CameraOp
     view::Camera cam = start;  // --orbit: the azimuth turns with simulated time
     cam.yaw += orbit * (f.time(k) - f.t0) * std::numbers::pi / 180;
     if (!pictures.draw(scene.geometry, &cam, {}, &rgb, err)) return false;
-    return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
+    if (video) return writer.add(rgb, err);
+    const std::string path = frame_path(o.out, k);  // a %d in a folder's name makes a folder a frame
+    return make_folder_for(path) && view::write_png(path, width, height, rgb, err);
   });
   pictures.close();
   if (!ok) return kExitInput;

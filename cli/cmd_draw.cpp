@@ -206,6 +206,7 @@ Runner add_render(CLI::App& app) {
     // Framed on the plant, its poles and spheres; the ground lies under them.
     const view::Camera cam = view::frame_choice(scene.without_ground(), double(o->width) / o->height, choice);
     std::string err;
+    if (!make_folder_for(o->draw.out)) return kExitInput;
     if (!view::render_png(scene.geometry, o->width, o->height, o->draw.out, &cam, {}, &err)) {
       std::cerr << "lsd: error: " << err << "\n";
       return kExitInput;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 
 #include "common/spelling.hpp"
@@ -132,9 +133,38 @@ interp::LoadOptions load_options(const InputOptions& in) {
   return lo;
 }
 
+namespace {
+
+// Whether `name` is a whole word of text (letters, digits and '_' around it
+// do not count): a -D the file never mentions sets nothing.
+bool mentions(const std::string& text, const std::string& name) {
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    if ((at == 0 || !word_char(text[at - 1])) && (end == text.size() || !word_char(text[end]))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void warn_unused_defines(const InputOptions& in, const interp::Lsystem& ls, std::vector<grammar::Diagnostic>& diags) {
+  if (ls.source.text.empty()) return;  // not read
+  std::vector<std::string> names;  // the file's constants, for "did you mean"
+  for (const auto& [name, value] : ls.rules.constants)
+    if (mentions(ls.source.text, name)) names.push_back(name);
+  for (const std::string& d : in.defines) {
+    const std::string name = d.substr(0, d.find('='));
+    if (mentions(ls.source.text, name)) continue;
+    grammar::Diagnostic w{ls.source.path, {}, "-D " + d + ": the file never uses '" + name + "'" + did_you_mean(name, names), true};
+    diags.push_back(std::move(w));
+  }
+}
+
 bool load(const InputOptions& in, interp::Lsystem& ls) {
   std::vector<grammar::Diagnostic> diags;
   const bool ok = interp::load_lsystem(in.file, load_options(in), ls, diags);
+  warn_unused_defines(in, ls, diags);
   print_diags(diags, &ls);
   return ok;
 }
@@ -180,14 +210,25 @@ bool saved(bool ok, const std::string& err) {
 }
 }  // namespace
 
+bool make_folder_for(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (folder.empty() || std::filesystem::is_directory(folder, ec)) return true;
+  std::filesystem::create_directories(folder, ec);
+  if (!ec) return true;
+  std::cerr << "lsd: error: cannot create the folder '" << folder.string() << "' for '" << path
+            << "': " << ec.message() << "\n";
+  return false;
+}
+
 bool save_file(const std::string& path, const std::string& content) {
   std::string err;
-  return saved(interp::write_file_atomic(path, content, &err), err);
+  return make_folder_for(path) && saved(interp::write_file_atomic(path, content, &err), err);
 }
 
 bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history) {
   std::string err;
-  return saved(interp::save_string(path, ls, history, &err), err);
+  return make_folder_for(path) && saved(interp::save_string(path, ls, history, &err), err);
 }
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {

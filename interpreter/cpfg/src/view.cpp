@@ -8,7 +8,9 @@
 #include <set>
 #include <sstream>
 
+#include "common/spelling.hpp"
 #include "interpreter/cpfg/preprocess.hpp"
+#include "interpreter/cpfg/src/view_commands.hpp"
 #include "interpreter/lsystem/string_io.hpp"
 
 namespace lsd::interp {
@@ -574,7 +576,7 @@ void read_view_file(const std::string& path, CpfgView& view, FunctionSet& functi
                key == "rayshade objects" || key == "rayshade scale") {
       warn(number, "lsd does not draw '" + key + ":': it is ignored");
     } else {
-      warn(number, "unknown view command '" + key + ":' is ignored");
+      warn(number, "unknown view command '" + key + ":' is ignored" + did_you_mean(key, detail::view_command_names()));
     }
   }
   if (!textures->empty()) view.textures = std::move(textures);

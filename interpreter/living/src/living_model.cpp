@@ -4,6 +4,7 @@
 
 #include "dynamics/samples.hpp"
 
+#include "interpreter/lsystem/origin.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
@@ -51,6 +52,7 @@ class Walker {
 
   std::vector<Draft> walk() {
     for (std::size_t i = 0; i < s_.size(); ++i) {
+      at_ = i;
       const SymbolId sym = s_.sym[i];
       if (sym == '[') open_branch(i);
       else if (sym == ']') close_branch();
@@ -65,7 +67,11 @@ class Walker {
   }
 
  private:
-  void error(std::string msg) { diags_.push_back({rules_.path, {}, std::move(msg)}); }
+  // Located at the place in the file that wrote the module being walked (origin.hpp).
+  void error(std::string msg) {
+    const ModuleOrigin o = module_origin(rules_, s_, at_);
+    diags_.push_back({rules_.path, o.pos, std::move(msg) + origin_note(rules_, o, s_.sym[at_])});
+  }
   std::string module_text(std::size_t i) const {
     return "'" + rules_.symbols.name(s_.sym[i]) + "' at module " + std::to_string(i);
   }
@@ -196,6 +202,7 @@ class Walker {
   std::vector<grammar::Diagnostic>& diags_;
   const std::vector<TurtleState> frames_;  // turtle frames of every B and J in the rest pose
   std::size_t frame_ = 0;
+  std::size_t at_ = 0;  // the module being walked
   std::vector<Draft> bodies_;
   std::vector<PathState> stack_;
   PathState cur_;
@@ -229,8 +236,10 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
     def.drag = b.drag;
     const BodySegment &pp = b.parent_seg, &cc = b.child_seg;
     if (!(pp.l + cc.l > 0)) {
-      diags.push_back({rules.path, {}, "the joint at module " + std::to_string(b.joint_module) +
-                                           " joins two bodies of zero length"});
+      const ModuleOrigin o = module_origin(rules, s, b.joint_module);
+      diags.push_back({rules.path, o.pos, "the joint at module " + std::to_string(b.joint_module) +
+                                              " joins two bodies of zero length" +
+                                              origin_note(rules, o, s.sym[b.joint_module])});
       ok = false;
       continue;
     }
