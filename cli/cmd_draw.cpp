@@ -5,6 +5,7 @@
 #include <memory>
 #include <sstream>
 
+#include "common/text.hpp"
 #include "draw.hpp"
 #include "interpreter/export/obj.hpp"
 #ifdef LSD_HAVE_VIEWER
@@ -22,8 +23,7 @@ void warn_if_empty(const interp::Scene& scene) {
 OutputKind output_kind(const std::string& path) {
   const auto slash = path.rfind('/'), dot = path.rfind('.');
   if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return OutputKind::kUnknown;
-  std::string ext = path.substr(dot + 1);
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  const std::string ext = text::lower(path.substr(dot + 1));
   const bool numbered = path.find('%', slash == std::string::npos ? 0 : slash) != std::string::npos;
   if (ext == "png") return numbered ? OutputKind::kPngFrames : OutputKind::kPng;
   if (ext == "obj") return OutputKind::kObj;
@@ -85,7 +85,10 @@ bool plant_scene(const DrawOptions& o, const interp::SceneOptions& opts, interp:
 // vertex normals, as generalized cylinders do).
 static std::string primitive_lines(const interp::Geometry& g) {
   std::string out;
-  auto num = [&out](double v) { out += " " + interp::format_double(v); };
+  auto num = [&out](double v) {
+    out += ' ';
+    out += interp::format_double(v);
+  };
   for (const auto& s : g.segments) {
     out += "segment";
     for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z(), s.width}) num(v);

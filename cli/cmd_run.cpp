@@ -2,7 +2,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <tuple>
 #include <iostream>
 #include <memory>
@@ -46,35 +45,24 @@ std::string summary(const RunCommand& o, interp::Simulation& sim) {
   return s;
 }
 
-// A CSV written to PATH.tmp and renamed when complete.
+// A CSV staged beside PATH and put in place when complete (a run refused or
+// interrupted leaves no file).
 class TraceFile {
  public:
   bool open(const std::string& path, const char* header) {
-    path_ = path;
-    out_.open(path + ".tmp");
-    if (!out_) return false;
-    out_ << header << '\n';
-    return true;
+    return file_.open(path, nullptr) && file_.write(header) && file_.write("\n");
   }
-  bool is_open() const { return out_.is_open(); }
+  bool is_open() const { return file_.is_open(); }
   void line(const std::string& l) {
-    if (out_.is_open()) out_ << l << '\n';
+    if (file_.is_open()) file_.write(l), file_.write("\n");
   }
   void close() {
-    if (!out_.is_open()) return;
-    out_.close();
-    std::rename((path_ + ".tmp").c_str(), path_.c_str());
-  }
-  // A trace not closed (a run that did not start) leaves no file.
-  ~TraceFile() {
-    if (!out_.is_open()) return;
-    out_.close();
-    std::remove((path_ + ".tmp").c_str());
+    std::string error;
+    if (file_.is_open() && !file_.commit(&error)) std::cerr << "lsd: error: " << error << "\n";
   }
 
  private:
-  std::string path_;
-  std::ofstream out_;
+  interp::StagedFile file_;
 };
 
 int run(const RunCommand& o) {

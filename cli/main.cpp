@@ -1,9 +1,12 @@
-// lsd: the command-line front end (LANGUAGE.md section 7), on CLI11.
+// lsd: the command-line front end (docs/language.md section 8), on CLI11.
 // Exit status: 0 ok, 1 input error, 2 usage error (an unknown command or
 // option, a malformed value: the message suggests the closest option).
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 #include "commands.hpp"
+#include "dynamics/aba.hpp"
 
 #ifndef LSD_VERSION
 #define LSD_VERSION "unknown"
@@ -54,6 +57,10 @@ int unexpected(const CLI::App& cmd, const std::string& arg, const std::vector<st
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // The step's kernel is a process-wide choice, so the program makes it:
+  // LSD_KERNEL=baseline runs the baseline build (same bits, for comparison).
+  if (const char* k = std::getenv("LSD_KERNEL"); k && std::strcmp(k, "baseline") == 0)
+    lsd::dyn::set_kernel(lsd::dyn::Kernel::kBaseline);
   CLI::App app{"lsd: L-systems that grow and move (cpfg's language, plants as articulated bodies)", "lsd"};
   app.set_version_flag("--version", "lsd " LSD_VERSION);
   app.allow_extras();

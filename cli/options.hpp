@@ -1,4 +1,4 @@
-// The command line of `lsd` (LANGUAGE.md section 7) on CLI11: the option
+// The command line of `lsd` (docs/language.md section 8) on CLI11: the option
 // groups that several commands share, and what turns them into the
 // interpreter's LoadOptions and RunSettings. Each command adds exactly the
 // groups it reads (commands.hpp).

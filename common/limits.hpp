@@ -39,6 +39,22 @@ inline constexpr std::size_t kArrayElements = std::size_t(1) << 26;  // elements
 inline constexpr double kPhysicsSteps = 1e8;          // steps of dt one run may take
 inline constexpr double kAngularVelocity = 1e4;       // rad/s: a joint spinning faster has diverged
 
+// ---- Files a model names (textures).
+inline constexpr int kImageSide = 16384;                          // pixels a side of a texture image
+inline constexpr std::size_t kImageFileBytes = std::size_t(1) << 28;  // a texture file larger than 256 MiB is refused
+
+// ---- Drawing.
+inline constexpr int kCylinderStrips = 256;  // strips between two control points of a generalized cylinder
+inline constexpr int kCylinderSides = 256;   // sides around a cylinder or a contour
+
+// ---- Simulation steps.
+inline constexpr int kSubsteps = 64;  // substeps of one step, whatever max_turn asks
+
+// ---- Pictures and videos.
+inline constexpr int kPictureSide = 16384;  // pixels a side of `lsd render` to PNG
+inline constexpr int kVideoSide = 8192;     // pixels a side of a video (H.264's largest level holds 8192 x 4320)
+inline constexpr std::size_t kAntialiasedPrimitives = 250000;  // more primitives are drawn without multisampling
+
 // ---- Animations (lsd export --time to .glb/.gltf, lsd render --fps).
 inline constexpr long kAnimationFrames = 100'000;           // frames of one animation (55 min at 30 fps)
 inline constexpr std::size_t kAnimationPoses = 20'000'000;  // body poses kept for one glTF (bodies x frames, 28 B each)

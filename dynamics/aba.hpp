@@ -24,13 +24,12 @@ namespace lsd::dyn {
 
 // The step runs one of two builds of the same kernel, chosen at run time:
 // AVX2 where the processor has it, else the baseline (SSE2 on x86-64). They
-// give the same bits. set_kernel picks one (tests, benchmarks; false if the
-// processor lacks it); LSD_KERNEL=baseline in the environment starts with the
-// baseline.
+// give the same bits. set_kernel picks one for the whole process (false if
+// the processor lacks it): the program decides, the library never reads the
+// environment (the lsd executable honours LSD_KERNEL=baseline).
 enum class Kernel { kAuto, kBaseline, kAvx2 };
 bool set_kernel(Kernel k);
 Kernel kernel();
-const char* kernel_name(Kernel k);
 
 // The terms of one pass. A value-initialised one asks for the explicit
 // accelerations at the current state and no update.

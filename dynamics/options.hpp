@@ -53,7 +53,7 @@ constexpr double kDefaultRhoInf = 0.5;
 // substeps, so that the velocity products, which the step treats explicitly,
 // stay resolved.
 constexpr double kDefaultMaxTurn = 0.1;
-constexpr int kMaxSubsteps = 64;  // per step, whatever max_turn asks
+constexpr int kMaxSubsteps = limits::kSubsteps;  // per step, whatever max_turn asks
 // A step is fast when its fastest body's |w|^2 dt (1/s) passes this, with
 // |w| bounded by the sum of the joint speeds from the base. Its
 // velocity products (centrifugal, gyroscopic), which a pass treats

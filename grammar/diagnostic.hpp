@@ -34,7 +34,6 @@ std::string printable(std::string_view s, std::vector<int>* widths = nullptr);
 // "FILE:LINE:COL: error: message", then the line and a caret when known
 // (all of it printable()).
 void print_diagnostic(std::ostream& out, const Diagnostic& d, const Source* src);
-void print_diagnostics(std::ostream& out, const std::vector<Diagnostic>& ds, const Source* src);
 std::string format_diagnostic(const Diagnostic& d, const Source* src);
 
 bool has_errors(const std::vector<Diagnostic>& ds);

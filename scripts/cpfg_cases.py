@@ -54,7 +54,7 @@ def main():
             with open(expected, "w") as f:
                 views = [f for f in files if f.endswith(".v")]
                 f.write("# made by: cpfg -g -m any.map %s-str out.str %s %s  (vlab %s, patched build "
-                        "of ../shared/cpfg-oracle; scripts/cpfg_cases.py)\n%s\n"
+                        "reference, docs/language.md 9.6; scripts/cpfg_cases.py)\n%s\n"
                         % ("".join(x + " " for x in extra), lfile, views[0] if views else "empty.v", "9bf820d",
                            out["str"]))
         if not os.path.exists(expected):

@@ -12,9 +12,8 @@ display needed); a stage passes when lsd exits 0 within its time limit,
 and `render` passes when something was drawn. The first error line of a
 failing stage is its reason.
 
-With --cpfg BIN (the folder of the reference cpfg built by
-../shared/cpfg-oracle/build.sh, outside this repository; use its patched
-build) or --cache DIR alone (cpfg's outputs saved by an earlier run), it
+With --cpfg BIN (the folder of the reference cpfg, built from vlab's
+public source with the small patch docs/language.md 9.6 describes) or --cache DIR alone (cpfg's outputs saved by an earlier run), it
 compares instead: each model's string from `lsd derive` with the one cpfg
 derives (`cpfg -g -str`, the derivation length), printing "same string",
 "differs at module k (lsd ... / cpfg ...)" or "not comparable (why)";

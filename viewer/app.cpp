@@ -135,14 +135,18 @@ void close_window(GlWindow* gl) {
 
 void open_trace(App& app) {
   if (app.opts.trace.empty()) return;
-  app.trace_file.open(app.opts.trace + ".tmp");
-  if (app.trace_file) app.trace_file << interp::kTraceHeader << '\n' << std::flush;
+  std::string error;
+  if (!app.trace_file.open(app.opts.trace, &error)) {
+    std::cerr << "lsd view: error: " << error << "\n";
+    return;
+  }
+  app.trace_file.write(interp::kTraceHeader);
+  app.trace_file.write("\n");
 }
 
 void close_trace(App& app) {
-  if (!app.trace_file.is_open()) return;
-  app.trace_file.close();
-  std::rename((app.opts.trace + ".tmp").c_str(), app.opts.trace.c_str());
+  std::string error;
+  if (app.trace_file.is_open() && !app.trace_file.commit(&error)) std::cerr << "lsd view: error: " << error << "\n";
 }
 
 // ---------------------------------------------------------------- camera framing
@@ -263,7 +267,10 @@ void step_physics(App& app, double wall_dt) {
   if (!s.loaded) return;
   app.last_row = s.sim.trace_row();
   if (adv.steps > 0 || app.plot.count == 0) record_energies(app.plot, app.last_row);
-  if (app.trace_file.is_open()) app.trace_file << interp::trace_line(app.last_row) << '\n' << std::flush;
+  if (app.trace_file.is_open()) {  // a row per frame, watchable in PATH.tmp.PID while the viewer runs
+    app.trace_file.write(interp::trace_line(app.last_row) + "\n");
+    app.trace_file.flush();
+  }
 }
 
 // Re-interprets and uploads only when the string moved or grew; the camera follows.

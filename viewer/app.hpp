@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/lsystem/files.hpp"
 #include "viewer/camera.hpp"
 #include "viewer/camera_file.hpp"
 #include "viewer/offscreen.hpp"
@@ -100,7 +101,7 @@ struct App {
   Vec3 drag_anchor = Vec3::Zero();    // the plane of a pull passes through it
 
   // Scripted mode.
-  std::ofstream trace_file;
+  interp::StagedFile trace_file;  // --trace, put in place when the viewer closes
   double script_start_time = 0;
 };
 

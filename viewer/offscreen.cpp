@@ -10,11 +10,13 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/limits.hpp"
+#include "interpreter/lsystem/files.hpp"
 
 namespace lsd::view {
 namespace {
 
-constexpr int kMaxPictureSize = 16384;  // pixels a side of `lsd render`
+constexpr int kMaxPictureSize = limits::kPictureSide;
 
 // Reads (0, 0, width, height) of the bound read framebuffer as rows of RGB
 // bytes, top row first: OpenGL's rows run bottom-up, PNG's top-down.
@@ -179,20 +181,17 @@ void PictureMaker::close() {
 
 bool write_png(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb,
                std::string* error) {
-  const std::string tmp = path + ".tmp";
+  interp::StagedFile file;
+  if (!file.open(path, error)) return false;
   stbi_write_png_compression_level = 5;  // the default 8 is slow and hardly smaller
-  if (!stbi_write_png(tmp.c_str(), width, height, 3, rgb.data(), width * 3)) {
-    std::remove(tmp.c_str());
-    if (error) *error = "cannot write " + tmp;
+  const auto write = [](void* f, void* data, int size) {
+    static_cast<interp::StagedFile*>(f)->write(std::string_view(static_cast<const char*>(data), std::size_t(size)));
+  };
+  if (!stbi_write_png_to_func(write, &file, width, height, 3, rgb.data(), width * 3)) {
+    if (error) *error = "cannot encode the picture '" + path + "'";
     return false;
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    if (error) *error = "cannot rename " + tmp + " to " + path + ": " + why;
-    return false;
-  }
-  return true;
+  return file.commit(error);
 }
 
 bool render_png(const interp::Geometry& g, int width, int height, const std::string& path, std::string* error) {

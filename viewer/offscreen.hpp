@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/limits.hpp"
 #include "interpreter/turtle/turtle.hpp"
 #include "viewer/camera.hpp"
 #include "viewer/gl_context.hpp"
@@ -17,7 +18,7 @@
 namespace lsd::view {
 
 constexpr int kAntialiasSamples = 4;
-constexpr std::size_t kMaxAntialiasedPrimitives = 250000;
+constexpr std::size_t kMaxAntialiasedPrimitives = limits::kAntialiasedPrimitives;
 
 // The samples to draw `primitives` with: `requested` when >= 0, else
 // kAntialiasSamples, or none above kMaxAntialiasedPrimitives (multisampling

@@ -9,16 +9,13 @@ extern "C" {
 #include <libswscale/swscale.h>
 }
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include "interpreter/lsystem/files.hpp"
 
 namespace lsd::view {
 
 struct VideoWriter::State {
   std::string path, tmp;
+  interp::StagedFile staged;  // FFmpeg writes tmp, the staged file's name; finish() puts it in place
   int width = 0, height = 0;
   AVFormatContext* format = nullptr;
   AVCodecContext* codec = nullptr;
@@ -71,13 +68,7 @@ bool drain(VideoWriter::State& s, std::string* error) {
 
 VideoWriter::VideoWriter() = default;
 
-VideoWriter::~VideoWriter() {
-  if (s_ && s_->file_open) {
-    const std::string tmp = s_->tmp;
-    s_.reset();
-    std::remove(tmp.c_str());
-  }
-}
+VideoWriter::~VideoWriter() = default;  // an unfinished video's staged file removes itself
 
 long VideoWriter::frames() const { return s_ ? s_->frames : 0; }
 
@@ -94,7 +85,8 @@ bool VideoWriter::open(const std::string& path, int width, int height, double fp
   s_ = std::make_unique<State>();
   State& s = *s_;
   s.path = path;
-  s.tmp = path + ".tmp." + std::to_string(::getpid());
+  if (!s.staged.open(path, error)) return false;
+  s.tmp = s.staged.staging_path();
   s.width = width;
   s.height = height;
   // ---- The MP4 container and its one H.264 stream.
@@ -158,12 +150,7 @@ bool VideoWriter::finish(std::string* error) {
   if ((r = av_write_trailer(s.format)) < 0) return fail(error, "writing '" + s.tmp + "' failed: " + av_error(r));
   if ((r = avio_closep(&s.format->pb)) < 0) return fail(error, "writing '" + s.tmp + "' failed: " + av_error(r));
   s.file_open = false;
-  if (std::rename(s.tmp.c_str(), s.path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(s.tmp.c_str());
-    return fail(error, "cannot rename " + s.tmp + " to " + s.path + ": " + why);
-  }
-  return true;
+  return s.staged.commit(error);
 }
 
 }  // namespace lsd::view

@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "common/limits.hpp"
+
 namespace lsd::view {
 
-constexpr int kMaxVideoSize = 8192;  // pixels a side (H.264's largest level holds 8192 x 4320)
+constexpr int kMaxVideoSize = limits::kVideoSide;
 
 class VideoWriter {
  public:

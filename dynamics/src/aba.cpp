@@ -72,10 +72,8 @@ bool cpu_has(Kernel k) {
   return false;
 }
 
-// The fastest kernel the processor runs, unless LSD_KERNEL=baseline says otherwise.
+// The fastest kernel the processor runs.
 const KernelFns* fastest() {
-  const char* env = std::getenv("LSD_KERNEL");
-  if (env && std::strcmp(env, "baseline") == 0) return &kBaselineFns;
 #ifdef LSD_ABA_AVX2
   if (cpu_has(Kernel::kAvx2)) return &kAvx2Fns;
 #endif
@@ -106,15 +104,6 @@ bool set_kernel(Kernel k) {
 }
 
 Kernel kernel() { return active()->kernel; }
-
-const char* kernel_name(Kernel k) {
-  switch (k) {
-    case Kernel::kAuto: return "auto";
-    case Kernel::kBaseline: return "baseline (SSE2)";
-    case Kernel::kAvx2: return "AVX2";
-  }
-  return "?";
-}
 
 void aba_pass(const Model& model, Data& data, const StepTerms& terms, double max2) {
   const KernelFns* k = active();

@@ -85,10 +85,6 @@ void print_diagnostic(std::ostream& out, const Diagnostic& d, const Source* src)
   out << "^\n";
 }
 
-void print_diagnostics(std::ostream& out, const std::vector<Diagnostic>& ds, const Source* src) {
-  for (const auto& d : ds) print_diagnostic(out, d, src);
-}
-
 std::string format_diagnostic(const Diagnostic& d, const Source* src) {
   std::ostringstream s;
   print_diagnostic(s, d, src);

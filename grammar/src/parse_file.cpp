@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/spelling.hpp"
+#include "common/text.hpp"
 #include "grammar/grammar.hpp"
 #include "grammar/parser.hpp"
 #include "grammar/src/syntax_tree.hpp"
@@ -18,10 +19,8 @@ namespace r = rules;
 
 namespace {
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using text::lower;
+using text::trim;
 
 // Section headings: structure of the file, not keys with values.
 const char* const kSectionKeys[] = {"decomposition", "homomorphism", "interpretation", "dynamics"};
@@ -62,13 +61,6 @@ bool leading_key(const std::string& t, std::string& key, std::size_t& after) {
 std::size_t skip_blanks(const std::string& t, std::size_t k) {
   while (k < t.size() && t[k] == ' ') ++k;
   return k;
-}
-
-std::string trim(const std::string& s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && s[a] == ' ') ++a;
-  while (b > a && s[b - 1] == ' ') --b;
-  return s.substr(a, b - a);
 }
 
 struct FileParser {

@@ -29,8 +29,6 @@ struct ObjCounts {
 // Writes the mesh; returns what it wrote.
 ObjCounts write_obj(const Geometry& g, std::ostream& out, const ObjOptions& opt = {});
 
-// The colour indices used in g, in increasing order.
-std::set<int> colours_used(const Geometry& g);
 // The (colour index, texture id) pairs used in g (texture 0: none), and the
 // texture ids used; a texture without an image counts as none.
 std::set<std::pair<int, int>> materials_used(const Geometry& g);

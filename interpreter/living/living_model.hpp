@@ -1,4 +1,4 @@
-// The living string (LANGUAGE.md section 6, DESIGN.md "The flow of data"):
+// The living string (docs/language.md section 7, docs/architecture.md):
 // the articulated model is a compiled view of the string. Bodies B, welded
 // bodies and joints J come from a turtle walk in the rest pose; every joint
 // knows the offset of its six parameters in the string, and a physics step

@@ -1,4 +1,4 @@
-// Growth and motion on one string (LANGUAGE.md section 6, "Time"): physics
+// Growth and motion on one string (docs/language.md section 7.7): physics
 // steps of dt, a derivation step every `grow every` simulated seconds until
 // the derivation length, then physics alone.
 //
@@ -19,7 +19,7 @@
 
 namespace lsd::interp {
 
-// One row of the trace (LANGUAGE.md section 7).
+// One row of the trace (docs/language.md section 8).
 struct TraceRow {
   double t = 0;
   int step = 0;
@@ -84,7 +84,7 @@ class Simulation {
   const Lsystem& lsystem() const { return ls_; }
   const LivingModel& living() const { return living_; }
   double time() const { return ls_.time(); }
-  long physics_steps() const { return physics_steps_; }  // taken by this run
+  long physics_steps() const { return physics_steps_; }  // taken by this run (lsd run's summary)
 
   // ---- The one schedule of growth and motion.
   // Physics steps of dt until simulated time `until` (to the nearest step),

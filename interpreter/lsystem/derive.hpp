@@ -1,4 +1,4 @@
-// Parallel derivation (LANGUAGE.md section 3): every module of the old string is
+// Parallel derivation (docs/language.md section 4): every module of the old string is
 // rewritten at once into a new string; the old string is never edited.
 #pragma once
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Compiled expressions (LANGUAGE.md section 4): a small stack machine.
+// Compiled expressions (docs/language.md section 5): a small stack machine.
 // Names are resolved when compiling: a parameter becomes a slot of the
 // production's variable array, a #define constant becomes a number, and
 // constant sub-expressions are folded.

@@ -1,4 +1,4 @@
-// A string of modules, stored as structure-of-arrays (DESIGN.md "The flow of data").
+// A string of modules, stored as structure-of-arrays (docs/architecture.md).
 //
 // Symbol ids: a single-character symbol c has id (unsigned char)c, so code can
 // test `s.sym[i] == 'F'`. Built-in multi-character modules have the fixed ids of

@@ -1,4 +1,4 @@
-// RuleSet: a parsed .ls file compiled into immutable tables (DESIGN.md):
+// RuleSet: a parsed .ls file compiled into immutable tables (docs/architecture.md):
 // symbols, productions grouped by predecessor, bytecode, header values.
 #pragma once
 #include <cstdint>
@@ -73,7 +73,7 @@ struct ProductionGroup {
   bool empty() const { return prods.empty(); }
 };
 
-// The dynamics: section as values (LANGUAGE.md section 6).
+// The dynamics: section as values (docs/language.md section 7).
 struct DynamicsSpec {
   bool enabled = false;
   grammar::Pos pos;
@@ -140,9 +140,5 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
 // The settings a run of these rules starts from: the dynamics: section's, with
 // the header's derivation length.
 RunSettings file_settings(const RuleSet& rules);
-
-// Converts a module list written with constant parameters (an axiom) into modules.
-bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, ModuleString& out,
-                         std::vector<grammar::Diagnostic>& diags);
 
 }  // namespace lsd::interp

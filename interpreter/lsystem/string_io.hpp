@@ -1,4 +1,4 @@
-// String files (LANGUAGE.md section 2): modules separated by single spaces,
+// String files (docs/language.md section 3): modules separated by single spaces,
 // parameters as the shortest decimal text that reads back to the same double.
 #pragma once
 #include <cstdio>
@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lsystem/files.hpp"
 #include "interpreter/lsystem/module_string.hpp"
 #include "interpreter/lsystem/symbols.hpp"
 
@@ -36,7 +37,7 @@ bool write_string(std::FILE* out, const ModuleString& s, const SymbolTable& symb
 std::string string_to_text(const ModuleString& s, const SymbolTable& symbols);
 std::string header_line(const StringHeader& h);  // "# lsd t=... step=...\n"
 // A whole string file, the header line and the string, streamed to `path`
-// atomically (write_file_atomic). On failure returns false with a message.
+// as a StagedFile (files.hpp). On failure returns false with a message.
 bool write_string_file(const std::string& path, const StringHeader& h, const ModuleString& s,
                        const SymbolTable& symbols, std::string* error);
 
@@ -49,15 +50,6 @@ struct StringLimits {
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
                  StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits = {});
 
-// Writes a whole file through a temporary file beside it (beside the file a
-// symbolic link names) and a rename, so an interrupted write never leaves a
-// truncated file. A device or a pipe (/dev/stdout) is written directly; a
-// directory is an error. On failure returns false with a message that says
-// why (the system's reason).
-bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);
-// Reads a whole file; a file larger than max_bytes is an error.
-bool read_file(const std::string& path, std::string& content, std::string* error,
-               std::size_t max_bytes = std::size_t(1) << 32);
 
 // Shortest round-trip text of a double (std::to_chars' text).
 std::string format_double(double v);

@@ -1,4 +1,4 @@
-// Symbol table: module names to ids (LANGUAGE.md section 2). Which characters
+// Symbol table: module names to ids (docs/language.md section 3). Which characters
 // are symbols is grammar/alphabet.hpp's to say.
 #pragma once
 #include <string>

@@ -110,7 +110,7 @@ TEST_CASE("a runaway grammar stops with a message and -o keeps the last complete
 }
 
 TEST_CASE("query modules are filled by every command: derive, segments and run agree") {
-  // LANGUAGE.md section 5: a turtle pass before and after every derivation
+  // docs/language.md section 6: a turtle pass before and after every derivation
   // step. Only `lsd run` did it: derive saw ?P(0,0,0) and never grew B.
   const lsd::test::TempDir tmp;
   const std::string f = tmp.write("query.ls", "derivation length: 1\naxiom: F(2) ?P(0,0,0) A\n"

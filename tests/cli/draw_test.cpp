@@ -1,5 +1,5 @@
 // Tests of cli/cmd_draw.cpp: `lsd segments`, `lsd export` and `lsd render`,
-// checked on their output files (LANGUAGE.md sections 5 and 7).
+// checked on their output files (docs/language.md sections 6 and 8).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>

@@ -8,7 +8,7 @@
 
 using namespace lsd::dyn;
 
-TEST_CASE("cylinder joint stiffness follows LANGUAGE.md section 6", "[samples]") {
+TEST_CASE("cylinder joint stiffness follows docs/language.md section 7", "[samples]") {
   const double pi = std::numbers::pi;
   const Vec3 k = cylinder_joint_stiffness(0.1, 0.01, 0.3, 0.02, 1e9, 0.25);
   const double r4 = 1e-8 + 16e-8;

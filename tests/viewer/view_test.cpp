@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <sstream>
@@ -73,6 +74,14 @@ std::size_t count_lines(const std::string& path) {
   std::string line;
   while (std::getline(f, line)) ++n;
   return n;
+}
+
+// The lines of the trace the viewer is writing: its staged file PATH.tmp.PID.
+std::size_t staged_lines(const std::string& path) {
+  const std::filesystem::path p(path);
+  for (const auto& e : std::filesystem::directory_iterator(p.parent_path()))
+    if (e.path().filename().string().rfind(p.filename().string() + ".tmp.", 0) == 0) return count_lines(e.path());
+  return 0;
 }
 
 }  // namespace
@@ -280,19 +289,18 @@ TEST_CASE("lsd view reloads the file it shows when it is edited: errors leave th
   const std::string ls = lsd::test::temp_path("view_reload_cli.ls"), trace = lsd::test::temp_path("view_reload_cli.csv");
   write_atomic(ls, stem_ls(3));  // 8 modules
   std::remove(trace.c_str());
-  std::remove((trace + ".tmp").c_str());
   const std::string cmd =
       lsd::test::headless(lsd::test::lsd_exe() + " view " + ls + " --frames 400 --frame-sleep 15 --trace " + trace);
   auto run = std::async(std::launch::async, [cmd] { return lsd::test::run(cmd); });
   // The trace grows a row per frame while the viewer runs.
   auto wait_rows = [&](std::size_t n) {
-    for (int i = 0; i < 3000 && count_lines(trace + ".tmp") < n; ++i)
+    for (int i = 0; i < 3000 && staged_lines(trace) < n; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    return count_lines(trace + ".tmp");
+    return staged_lines(trace);
   };
   CHECK(wait_rows(30) >= 30);
   write_atomic(ls, "axiom: B(0.05, 0.003) A(2)\nA(k) --> J B(0.05,\n");  // an error on line 2
-  const std::size_t at_error = count_lines(trace + ".tmp");
+  const std::size_t at_error = staged_lines(trace);
   CHECK(wait_rows(at_error + 30) >= at_error + 30);
   write_atomic(ls, stem_ls(8));  // 18 modules
   const auto r = run.get();

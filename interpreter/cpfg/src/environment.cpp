@@ -6,16 +6,16 @@
 // then "Control: <flags> <step>\n" (flags 1 first chunk, 4 last chunk, 8 exit).
 // The program answers "<place> E(v1,,v3)\n" lines (an empty value leaves
 // that parameter alone) and its own "Control: <flags>\n". Pipes: the
-// program's stdin and stdout, which it confirms with a byte 1. Files and
-// shared memory: a pair of System V semaphores (key given with -k): the
-// master raises 0 when its data are written, the program raises 1 when its
-// answers are; files .to_field<ext> and .from_field<ext> (-ext <ext>) in the
-// program's folder, or a shared segment (key - 1) of 50000 bytes to the
-// program and 10000 back.
+// program's stdin and stdout, confirmed with a byte 1. Files and shared
+// memory: a pair of System V semaphores (key given with -k): the master
+// raises 0 when its data are written, the program 1 when its answers are;
+// files .to_field<ext> and .from_field<ext> (-ext <ext>) in the program's
+// folder, or a shared segment (key - 1) of 50000 bytes to it and 10000 back.
 #include "interpreter/cpfg/environment.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/ipc.h>
 #include <sys/sem.h>
@@ -35,6 +35,7 @@
 #include <sstream>
 #include <thread>
 
+#include "common/text.hpp"
 #include "interpreter/cpfg/printf.hpp"
 
 namespace lsd::interp {
@@ -50,11 +51,24 @@ struct SharedMemory {
   char from_field[kFromField];
 };
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
+using text::trim;
+
+// write(2) to a program's pipe with SIGPIPE blocked for this thread and a
+// pending one taken back: a dead program is told by EPIPE, and the library
+// changes no process-wide signal setting.
+ssize_t write_to_program(int fd, const char* data, std::size_t size) {
+  sigset_t pipe_signal, old, pending;
+  sigemptyset(&pipe_signal);
+  sigaddset(&pipe_signal, SIGPIPE);
+  ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &old);
+  const bool was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1;
+  const ssize_t n = ::write(fd, data, size);
+  const int err = errno;
+  const timespec none{0, 0};
+  if (n < 0 && err == EPIPE && !was_pending) sigtimedwait(&pipe_signal, nullptr, &none);
+  ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  errno = err;
+  return n;
 }
 
 std::vector<std::string> words_of(const std::string& s) {
@@ -207,7 +221,7 @@ struct EnvironmentProgram::Impl {
         return false;
       }
       if (np == 2 && (p[1].revents & POLLOUT)) {
-        const ssize_t n = ::write(to_fd, out.data() + written, out.size() - written);
+        const ssize_t n = write_to_program(to_fd, out.data() + written, out.size() - written);
         if (n > 0) written += std::size_t(n);
         else if (n < 0 && errno != EAGAIN && errno != EINTR) {
           error = "the program ended (it closed its input)";
@@ -319,7 +333,7 @@ struct EnvironmentProgram::Impl {
       timeout = std::min(timeout, 5.0);
       const std::string exit_line = "Control: " + std::to_string(kExit) + " 0\n";
       if (file.channel == EnvironmentFile::Channel::kPipes) {
-        if (::write(to_fd, exit_line.data(), exit_line.size()) < 0) {}
+        if (write_to_program(to_fd, exit_line.data(), exit_line.size()) < 0) {}
       } else if (semid >= 0) {
         semaphore_exchange(exit_line, ignored, err);
       }
@@ -453,7 +467,6 @@ std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentF
     m.to_fd = to_child[1];
     m.from_fd = from_child[0];
     ::fcntl(m.to_fd, F_SETFL, O_NONBLOCK);
-    signal(SIGPIPE, SIG_IGN);  // a program that dies is told by write's EPIPE
   }
   // The program confirms it has started: a byte 1 on the pipe, or semaphore 1 at 0.
   const auto end = Clock::now() + std::chrono::duration<double>(timeout_s);

@@ -11,11 +11,13 @@
 #include <fstream>
 #include <iterator>
 
+#include "common/limits.hpp"
+
 namespace lsd::interp {
 namespace {
 
-constexpr int kMaxSide = 16384;
-constexpr std::size_t kMaxFileBytes = std::size_t(1) << 28;
+constexpr int kMaxSide = limits::kImageSide;
+constexpr std::size_t kMaxFileBytes = limits::kImageFileBytes;
 
 unsigned be16(const std::uint8_t* p) { return unsigned(p[0]) << 8 | p[1]; }
 std::uint32_t be32(const std::uint8_t* p) {

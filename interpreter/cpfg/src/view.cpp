@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/spelling.hpp"
+#include "common/text.hpp"
 #include "interpreter/cpfg/preprocess.hpp"
 #include "interpreter/cpfg/src/view_commands.hpp"
 #include "interpreter/lsystem/string_io.hpp"
@@ -19,16 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using Eigen::Vector3d;
 
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string trim(const std::string& s) {
-  const std::size_t a = s.find_first_not_of(" \t\r");
-  if (a == std::string::npos) return "";
-  return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
-}
+using text::lower;
+using text::trim;
 
 std::string folder_of(const std::string& path) {
   const fs::path p(path);

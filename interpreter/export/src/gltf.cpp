@@ -121,7 +121,9 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
   iv.mesh.assign(std::size_t(nb) + 1, -1);
   for (int b = 0; b <= nb; ++b) {
     MeshData md;
-    for (auto& [material, mesh] : per[std::size_t(b)].by_material) {
+    for (auto& entry : per[std::size_t(b)].by_material) {
+      const auto& material = entry.first;
+      const Mesh& mesh = entry.second;  // (a reference, not a structured binding: lambdas capture it in clang 14)
       if (mesh.faces() == 0) continue;
       double reach = 0;
       for (const Vec3& p : mesh.positions) reach = std::max(reach, p.cwiseAbs().maxCoeff());

@@ -57,12 +57,6 @@ class ObjWriter {
 
 }  // namespace
 
-std::set<int> colours_used(const Geometry& g) {
-  std::set<int> c;
-  for (const auto& [colour, texture] : materials_used(g)) c.insert(colour);
-  return c;
-}
-
 namespace {
 
 // The texture of segment i (0: none); `next` walks g.textured_segments along.

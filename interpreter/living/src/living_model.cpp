@@ -209,7 +209,7 @@ class Walker {
 };
 
 // Step 2: the model from the drafts: placements, inertias, spring constants
-// (LANGUAGE.md section 6). False after a diagnostic.
+// (docs/language.md section 7). False after a diagnostic.
 bool make_model(const RuleSet& rules, const RunSettings& settings, const std::vector<Draft>& bodies,
                 const ModuleString& s, LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
   dyn::BaseDef base = dyn::default_base_def();

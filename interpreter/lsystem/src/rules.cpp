@@ -107,7 +107,7 @@ bool successor_list(const Ctx& c, const grammar::ModuleList& list, const NameLoo
           sm.params.push_back(std::move(e));
         }
       } else if (c.rs.dynamics.enabled && sm.sym == c.rs.dynamics.joint) {
-        // A bare J means J(0,0,0,0,0,0) (LANGUAGE.md section 6): a new joint starts at rest.
+        // A bare J means J(0,0,0,0,0,0) (docs/language.md section 7): a new joint starts at rest.
         for (int i = 0; i < 6; ++i) {
           CompiledExpr z;
           z.code.push_back({Op::Const, 0, 0.0});
@@ -494,12 +494,6 @@ RunSettings file_settings(const RuleSet& rules) {
   RunSettings s = rules.dynamics.file;
   s.derivation_length = rules.derivation_length;
   return s;
-}
-
-bool compile_module_list(const grammar::ModuleList& list, const RuleSet& rules, ModuleString& out,
-                         std::vector<Diagnostic>& diags) {
-  const Ctx c{rules.path, rules, diags};
-  return constant_modules(c, list, out);
 }
 
 bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& rs,

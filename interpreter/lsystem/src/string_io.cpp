@@ -1,7 +1,5 @@
 #include "interpreter/lsystem/string_io.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,8 +10,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -70,12 +66,13 @@ bool write_all(int fd, const char* p, std::size_t n) {
   return true;
 }
 
-// The bounded buffer of a text being written, emptied into a file descriptor
-// or a string whenever it is full.
+// The bounded buffer of a text being written, emptied into a file descriptor,
+// a staged file or a string whenever it is full.
 class TextOut {
  public:
   TextOut(int fd, std::size_t capacity) : fd_(fd), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
   TextOut(std::string* s, std::size_t capacity) : text_(s), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
+  TextOut(StagedFile* f, std::size_t capacity) : file_(f), buf_(new char[capacity]), end_(buf_.get() + capacity) {}
   // Room for n more characters (n <= the capacity): where to write them.
   // Call done() with the end of what was written before the next room().
   char* room(std::size_t n) {
@@ -95,6 +92,7 @@ class TextOut {
       text_->append(buf_.get(), n);
       return true;
     }
+    if (file_) return ok_ = ok_ && file_->write(std::string_view(buf_.get(), n));
     ok_ = ok_ && write_all(fd_, buf_.get(), n);
     return ok_;
   }
@@ -102,69 +100,12 @@ class TextOut {
  private:
   int fd_ = -1;
   std::string* text_ = nullptr;
+  StagedFile* file_ = nullptr;
   std::unique_ptr<char[]> buf_;  // not value-initialised: only written bytes are read
   char* end_;
   char* p_ = buf_.get();
   bool ok_ = true;
 };
-
-// What `path` names now: nothing yet, a regular file, a directory, or
-// something else (a device such as /dev/null, a pipe, a socket), following
-// symbolic links. `real` is where a regular file really is, so that its
-// replacement goes beside it and a link to it stays a link.
-enum class Target { kNew, kRegular, kDirectory, kOther };
-Target output_target(const std::string& path, std::string& real) {
-  real = path;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return Target::kNew;
-  if (S_ISDIR(st.st_mode)) return Target::kDirectory;
-  if (!S_ISREG(st.st_mode)) return Target::kOther;
-  std::error_code ec;
-  const std::filesystem::path canonical = std::filesystem::canonical(path, ec);
-  if (!ec) real = canonical.string();
-  return Target::kRegular;
-}
-
-// What failed and why: "cannot write 'x': No such file or directory".
-std::string failure(const char* what, const std::string& path, int err, const char* after = "") {
-  return std::string(what) + " '" + path + "'" + after + (err ? std::string(": ") + std::strerror(err) : std::string());
-}
-
-// write_file_atomic with the content written by `write` to the temporary
-// file's descriptor (false when it could not). A device or a pipe cannot be
-// replaced: it is written directly (`-o /dev/stdout` works, `-o /dev/full`
-// fails), never renamed over.
-bool write_atomically(const std::string& path, const std::function<bool(int)>& write, std::string* error) {
-  std::string real;
-  const Target target = output_target(path, real);
-  if (target == Target::kDirectory) {
-    if (error) *error = failure("cannot write", path, EISDIR);
-    return false;
-  }
-  const bool direct = target == Target::kOther;
-  const std::string tmp = direct ? path : real + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), direct ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    if (error) *error = failure("cannot write", path, errno);
-    return false;
-  }
-  bool ok = write(fd);
-  int err = ok ? 0 : errno;
-  if (ok && !direct && ::fsync(fd) != 0) ok = false, err = errno;  // the data is on disk before the rename
-  if (::close(fd) != 0 && ok) ok = false, err = errno;
-  if (!ok) {
-    if (!direct) std::remove(tmp.c_str());
-    if (error) *error = failure("writing", path, err, " failed");
-    return false;
-  }
-  if (!direct && std::rename(tmp.c_str(), real.c_str()) != 0) {
-    err = errno;
-    std::remove(tmp.c_str());
-    if (error) *error = failure("cannot replace", path, err);
-    return false;
-  }
-  return true;
-}
 
 // The text of every symbol id of at least 128, made once per write, so that
 // writing a module never builds a name.
@@ -257,16 +198,14 @@ bool write_string(std::FILE* f, const ModuleString& s, const SymbolTable& symbol
 
 bool write_string_file(const std::string& path, const StringHeader& h, const ModuleString& s,
                        const SymbolTable& symbols, std::string* error) {
-  return write_atomically(
-      path,
-      [&](int fd) {
-        TextOut out(fd, kStreamBuffer);
-        out.append(header_line(h));
-        if (!h.history.empty()) out.append(history_line(h.history));
-        write_modules(out, s, symbols);
-        return out.flush();
-      },
-      error);
+  StagedFile file;
+  if (!file.open(path, error)) return false;
+  TextOut out(&file, kStreamBuffer);
+  out.append(header_line(h));
+  if (!h.history.empty()) out.append(history_line(h.history));
+  write_modules(out, s, symbols);
+  out.flush();
+  return file.commit(error);
 }
 
 std::string header_line(const StringHeader& h) {
@@ -528,37 +467,6 @@ bool read_string(const std::string& text, const std::string& path, const SymbolT
   if (!open.empty() && diags.size() == before)
     diags.push_back({path, open.back(), "unbalanced brackets: '[' is never closed"});
   return diags.size() == before;
-}
-
-bool write_file_atomic(const std::string& path, const std::string& content, std::string* error) {
-  return write_atomically(path, [&](int fd) { return write_all(fd, content.data(), content.size()); }, error);
-}
-
-bool read_file(const std::string& path, std::string& content, std::string* error, std::size_t max_bytes) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    if (error) *error = "cannot open '" + path + "'";
-    return false;
-  }
-  content.clear();
-  char buf[1 << 16];
-  std::size_t k;
-  bool ok = true;
-  while ((k = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    if (content.size() + k > max_bytes) {
-      if (error) *error = "'" + path + "' is larger than the limit of " + std::to_string(max_bytes) + " bytes";
-      ok = false;
-      break;
-    }
-    content.append(buf, k);
-  }
-  if (ok && std::ferror(f)) {
-    if (error) *error = "cannot read '" + path + "'";
-    ok = false;
-  }
-  std::fclose(f);
-  if (!ok) content.clear();
-  return ok;
 }
 
 }  // namespace lsd::interp

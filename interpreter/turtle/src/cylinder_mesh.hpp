@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/limits.hpp"
 #include "interpreter/turtle/src/walker.hpp"
 
 namespace lsd::interp {
@@ -21,8 +22,8 @@ namespace {
 // with the contour's cross-section scaled by the radius.
 
 constexpr int kDefaultStrips = 4;  // @Gc @Ge . f F without a parameter, unless {(type, strips)
-constexpr int kMaxStrips = 256;    // strips between two control points, and sides around
-constexpr int kMaxSides = 256;
+constexpr int kMaxStrips = limits::kCylinderStrips;
+constexpr int kMaxSides = limits::kCylinderSides;
 
 // A module's count parameter as an int in [lo, hi]; NaN gives lo.
 inline int count_param(double v, int lo, int hi) {

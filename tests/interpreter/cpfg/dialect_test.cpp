@@ -138,7 +138,7 @@ TEST_CASE("cpfg's alphabet: # _ = ? and the built-ins, TAB-continued lines") {
   CHECK(cpfg_derived("axiom: F #(2) _ ` ?(2,1) @Gs @ Tx(1) @Gc(3) ~c(2)\n", 0) ==
         "F #(2) _ ` ?(2,1) @Gs @Tx(1) @Gc(3) ~ c(2)");
   CHECK(cpfg_derived("axiom: F\nF --> F\n\t+F\n\t-F\n", 1) == "F + F - F");
-  CHECK(derived_text("axiom: F\nF --> F\n\t+F\n", 1) == "F + F");  // LANGUAGE.md 1: for .ls too
+  CHECK(derived_text("axiom: F\nF --> F\n\t+F\n", 1) == "F + F");  // docs/language.md section 2: for .ls too
   CHECK(cpfg_derived("#define F2(a,b) F(a)F(b)\n#define N 3\naxiom: F2(1,N) A\n#if 0\nA --> X\n#else\nA --> Y(N)\n#endif\n",
                      1) == "F(1) F(3) Y(3)");
   interp::LoadOptions o;

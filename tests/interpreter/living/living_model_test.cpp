@@ -60,7 +60,7 @@ TEST_CASE("bodies, welds, joints and tips from a bracketed string") {
   CHECK(b.lm.module_body[0] == 0);
 }
 
-TEST_CASE("spring constants follow LANGUAGE.md section 6") {
+TEST_CASE("spring constants follow docs/language.md section 7") {
   Built b;
   build("axiom: B(0.2, 0.01, 900, 1e9) J B(0.1, 0.02, 900, 3e9)\ndynamics:\n poisson: 0.25\n damping: 0.5\n", b);
   REQUIRE(b.ok);

@@ -1,5 +1,5 @@
 // Tests of interpreter/lsystem/src/expr_compile.cpp and expr_eval.cpp: every
-// operator and function of LANGUAGE.md section 4.
+// operator and function of docs/language.md section 5.
 #include <catch2/catch.hpp>
 #include <cmath>
 
