@@ -17,7 +17,7 @@
 #include <iostream>
 #include <thread>
 
-#include "interpreter/lsystem/string_io.hpp"
+#include "interpreter/lsystem/files.hpp"
 #include "viewer/gl_context.hpp"
 #include "viewer/input.hpp"
 #include "viewer/panels.hpp"

@@ -11,19 +11,15 @@
 #include <vector>
 
 #include "common/spelling.hpp"
+#include "common/text.hpp"
 #include "interpreter/lsystem/string_io.hpp"
 
 namespace lsd::view {
 namespace {
 
+using text::trim;
 constexpr double kDeg = std::numbers::pi / 180;
 const std::vector<std::string> kKeys{"azimuth", "elevation", "distance", "target", "fov"};
-
-std::string trim(const std::string& s) {
-  const auto a = s.find_first_not_of(" \t\r");
-  if (a == std::string::npos) return "";
-  return s.substr(a, s.find_last_not_of(" \t\r") + 1 - a);
-}
 
 // One finite number, the whole of `text`.
 bool number(const std::string& text, double& v) {
