@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <numbers>
 
 #include "draw.hpp"
 #include "interpreter/export/gltf.hpp"
@@ -61,6 +62,10 @@ int error(const std::string& what) {
 // Whether a file can be made at path, tried before a long run rather than
 // found out after it (the temporary name: the final one is not touched).
 bool can_write(const std::string& path, std::string* why) {
+  if (!make_folder_for(path)) {
+    *why = "";  // said
+    return false;
+  }
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) {
@@ -124,7 +129,7 @@ bool scene_of(interp::Simulation& sim, const interp::SceneOptions& opts, interp:
 
 int export_gltf(const DrawOptions& o, bool binary) {
   std::string why;
-  if (!can_write(o.out, &why)) return error(why);
+  if (!can_write(o.out, &why)) return why.empty() ? kExitInput : error(why);
   const CatchInterrupts interrupts;
   interp::GltfRecorder recorder(o.fps.value_or(kDefaultFps));
   if (!o.motion.time) {  // the plant as lsd export draws it, still
@@ -198,7 +203,7 @@ std::string frame_path(const std::string& pattern, long k) {
 
 }  // namespace
 
-int render_animation(const DrawOptions& o, int width, int height, double pitch, OutputKind kind) {
+int render_animation(const DrawOptions& o, int width, int height, const CameraOptions& camera, OutputKind kind) {
   const bool video = kind == OutputKind::kMp4;
   if (!o.motion.time) return usage_error("render", "a video or frame sequence needs --time T (the span to animate)");
   std::string why;
@@ -207,14 +212,18 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
     return usage_error("render", "a video's width and height must be even and at most " +
                                      std::to_string(view::kMaxVideoSize) + " (H.264), not " + std::to_string(width) +
                                      "x" + std::to_string(height));
+  view::CameraChoice choice;
+  if (!camera_choice(camera, &choice)) return kExitInput;
+  const double orbit = camera.orbit.value_or(0);  // degrees per simulated second
   Frames f;
   interp::Lsystem ls;
   if (const int status = plan("render", o, false, f, ls)) return status;
   // Open what is written before the long work: a wrong path fails at once.
   const CatchInterrupts interrupts;
   view::VideoWriter writer;
-  if (video ? !writer.open(o.out, width, height, f.fps, &why) : !can_write(frame_path(o.out, 0), &why))
-    return error(why);
+  if (video ? !make_folder_for(o.out) || !writer.open(o.out, width, height, f.fps, &why)
+            : !can_write(frame_path(o.out, 0), &why))
+    return why.empty() ? kExitInput : error(why);
   Progress progress(o.quiet);
 
   // ---- Pass 1: the bounds of every frame, so that the camera frames the whole run.
@@ -230,10 +239,8 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
         return true;
       }))
     return kExitInput;
-  view::Camera cam;
-  cam.pitch = pitch;
   if (lo.x() > hi.x()) lo = interp::Vec3::Constant(-0.5), hi = interp::Vec3::Constant(0.5);  // nothing drawn
-  view::frame_box(&cam, lo, hi, double(width) / height);
+  const view::Camera start = view::frame_choice(lo, hi, double(width) / height, choice, orbit != 0);
 
   // ---- Pass 2: the same run again (it is deterministic), drawn frame by frame.
   view::PictureMaker pictures;
@@ -243,8 +250,12 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
     interp::Scene scene;
     if (!scene_of(sim, {}, scene)) return false;
+    view::Camera cam = start;  // --orbit: the azimuth turns with simulated time
+    cam.yaw += orbit * (f.time(k) - f.t0) * std::numbers::pi / 180;
     if (!pictures.draw(scene.geometry, &cam, {}, &rgb, err)) return false;
-    return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
+    if (video) return writer.add(rgb, err);
+    const std::string path = frame_path(o.out, k);  // a %d in a folder's name makes a folder a frame
+    return make_folder_for(path) && view::write_png(path, width, height, rgb, err);
   });
   pictures.close();
   if (!ok) return kExitInput;
@@ -252,7 +263,7 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   return kExitOk;
 }
 #else
-int render_animation(const DrawOptions&, int, int, double, OutputKind) {
+int render_animation(const DrawOptions&, int, int, const CameraOptions&, OutputKind) {
   std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
   return kExitUsage;
 }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
-#include <numbers>
 #include <sstream>
 
 #include "common/text.hpp"
@@ -183,7 +182,7 @@ Runner add_render(CLI::App& app) {
   struct RenderOptions {
     DrawOptions draw;
     int width = 800, height = 800;
-    double pitch = 17;  // degrees
+    CameraOptions camera;
   };
   auto* cmd = app.add_subcommand(
       "render", "a picture of the plant (PNG), or with --time a video (MP4) or numbered PNG frames, without a display");
@@ -195,25 +194,25 @@ Runner add_render(CLI::App& app) {
   cmd->get_option("-o")->required();
   cmd->add_option("--width", o->width, "picture width in pixels (default 800)")->type_name("W")->check(number_range(16, 16384));
   cmd->add_option("--height", o->height, "picture height in pixels (default 800)")->type_name("H")->check(number_range(16, 16384));
-  cmd->add_option("--pitch", o->pitch, "the camera's height above the horizon in degrees (default 17; 89 looks down)")
-      ->type_name("DEG")
-      ->check(number_range(-89, 89));
+  add_camera_options(*cmd, o->camera, /*orbit=*/true);
   return [o]() {
     const OutputKind kind = output_kind(o->draw.out);
     if (kind != OutputKind::kPng && kind != OutputKind::kMp4 && kind != OutputKind::kPngFrames)
       return usage_error("render", "'" + o->draw.out + "': use a .png picture, an .mp4 video or numbered frames such as frames/%04d.png");
     if (kind == OutputKind::kPng && o->draw.fps)
       return usage_error("render", "--fps needs a video (.mp4) or numbered frames (frames/%04d.png)");
+    if (kind == OutputKind::kPng && o->camera.orbit)
+      return usage_error("render", "--orbit needs a video (.mp4) or numbered frames (frames/%04d.png)");
 #ifdef LSD_HAVE_VIEWER
-    const double pitch = o->pitch * std::numbers::pi / 180;
-    if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, pitch, kind);
+    if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, o->camera, kind);
+    view::CameraChoice choice;
+    if (!camera_choice(o->camera, &choice)) return kExitInput;
     interp::Scene scene;
     if (!plant_scene(o->draw, {}, scene)) return kExitInput;
     // Framed on the plant, its poles and spheres; the ground lies under them.
-    view::Camera start;
-    start.pitch = pitch;
-    const view::Camera cam = view::frame_geometry(scene.without_ground(), double(o->width) / o->height, start);
+    const view::Camera cam = view::frame_choice(scene.without_ground(), double(o->width) / o->height, choice);
     std::string err;
+    if (!make_folder_for(o->draw.out)) return kExitInput;
     if (!view::render_png(scene.geometry, o->width, o->height, o->draw.out, &cam, {}, &err)) {
       std::cerr << "lsd: error: " << err << "\n";
       return kExitInput;

@@ -1,4 +1,7 @@
 // lsd run: headless growth and motion, with a trace and the final string.
+#include <unistd.h>
+
+#include <cstdio>
 #include <tuple>
 #include <iostream>
 #include <memory>
@@ -15,8 +18,32 @@ struct RunCommand {
   std::optional<long> n;
   std::string out, trace, contacts;
   double trace_every = 0;
-  bool quiet = false;
+  bool quiet = false, verbose = false;
 };
+
+std::string three_digits(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+// The one line that ends a run on a terminal: what was simulated and where it went.
+std::string summary(const RunCommand& o, interp::Simulation& sim) {
+  const interp::TraceRow r = sim.trace_row();
+  std::string s = "lsd run: t = " + interp::format_double(sim.time()) + " s (derivation step " +
+                  std::to_string(r.step) + "), " + std::to_string(sim.physics_steps()) + " physics steps, " +
+                  std::to_string(r.bodies) + (r.bodies == 1 ? " body" : " bodies") + ", energy " +
+                  three_digits(r.kinetic + r.potential + r.elastic) + " J (kinetic " + three_digits(r.kinetic) +
+                  ", gravitational " + three_digits(r.potential) + ", elastic " + three_digits(r.elastic) + "); ";
+  std::vector<std::string> wrote;
+  if (!o.out.empty()) wrote.push_back("string " + o.out);
+  if (!o.trace.empty()) wrote.push_back("trace " + o.trace);
+  if (!o.contacts.empty()) wrote.push_back("contacts " + o.contacts);
+  if (wrote.empty()) return s + "nothing written (use -o FILE)";
+  s += "wrote ";
+  for (std::size_t k = 0; k < wrote.size(); ++k) s += (k ? ", " : "") + wrote[k];
+  return s;
+}
 
 // A CSV staged beside PATH and put in place when complete (a run refused or
 // interrupted leaves no file).
@@ -47,7 +74,9 @@ int run(const RunCommand& o) {
   TraceFile trace, contacts;
   for (auto [file, path, header] : {std::tuple{&trace, &o.trace, interp::kTraceHeader},
                                     std::tuple{&contacts, &o.contacts, interp::kContactHeader}}) {
-    if (!path->empty() && !file->open(*path, header)) {
+    if (path->empty()) continue;
+    if (!make_folder_for(*path)) return kExitInput;
+    if (!file->open(*path, header)) {
       std::cerr << "lsd: error: cannot write '" << *path << "'\n";
       return kExitInput;
     }
@@ -73,6 +102,7 @@ int run(const RunCommand& o) {
       std::cerr << "lsd: note: " << o.out << " holds the last finite string (t=" << interp::format_double(sim.time())
                 << ")\n";
   }
+  if (ok && (o.verbose || (!o.quiet && ::isatty(STDERR_FILENO)))) std::cerr << summary(o, sim) << "\n";
   return ok ? kExitOk : kExitInput;
 }
 
@@ -95,6 +125,9 @@ Runner add_run(CLI::App& app) {
       ->type_name("T")
       ->check(number_range(0, 1e9));
   add_quiet_option(*cmd, o->quiet);
+  cmd->add_flag("--verbose", o->verbose,
+                "end with the one-line summary (time, steps, bodies, energy, what was written) also when the standard "
+                "error is not a terminal");
   return [o]() { return run(*o); };
 }
 

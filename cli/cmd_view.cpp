@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 
+#include "camera_options.hpp"
 #include "commands.hpp"
 #ifdef LSD_HAVE_VIEWER
 #include "viewer/app.hpp"
@@ -63,7 +64,8 @@ struct ViewCommand {
   double frame_sleep_ms = 0;
   MotionOptions run;  // --dt, --grow-every, --integrator
   std::optional<double> pull_time;
-  std::string screenshot, trace, pull;
+  std::string screenshot, trace, pull, save_camera;
+  CameraOptions camera;
 };
 
 int view_run(const ViewCommand& c) {
@@ -80,13 +82,16 @@ int view_run(const ViewCommand& c) {
   o.run = c.run.overrides();
   o.pull_time = c.pull_time.value_or(-1);
   o.screenshot = c.screenshot;
+  o.save_camera = c.save_camera;
+  if (!camera_choice(c.camera, &o.camera)) return kExitInput;
   o.trace = c.trace;
   if (!c.pull.empty() && !parse_pull(c.pull, o)) {
     std::cerr << "lsd view: --pull needs BODY,X,Y,Z (a whole body index and three numbers), not '" << c.pull << "'\n";
     return kExitUsage;
   }
-  if (o.frames == 0 && (o.pull || !o.trace.empty() || !o.screenshot.empty())) {
-    std::cerr << "lsd view: --pull, --trace and --screenshot are options of the scripted mode: give --frames N\n";
+  if (o.frames == 0 && (o.pull || !o.trace.empty() || !o.screenshot.empty() || !o.save_camera.empty())) {
+    std::cerr << "lsd view: --pull, --trace, --screenshot and --save-camera are options of the scripted mode: give "
+                 "--frames N\n";
     return kExitUsage;
   }
   return view::run_viewer(o);
@@ -113,7 +118,11 @@ Runner add_view(CLI::App& app) {
       ->check(number_range(1, 1e9));
   cmd->add_option("--screenshot", c->screenshot, "scripted: after the last frame, a PNG of the whole window")
       ->type_name("OUT.png");
+  cmd->add_option("--save-camera", c->save_camera,
+                  "scripted: after the last frame, the camera file of the view (as the C key saves it)")
+      ->type_name("OUT.txt");
   add_run_options(*cmd, c->run);
+  add_camera_options(*cmd, c->camera, /*orbit=*/false);
   cmd->add_option("--pull", c->pull, "scripted: pull body BODY (negative: from the last) toward the world point X,Y,Z")
       ->type_name("BODY,X,Y,Z");
   cmd->add_option("--pull-time", c->pull_time, "scripted: ... during the first T simulated seconds (default: half the run)")

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "camera_options.hpp"
 #include "commands.hpp"
 #include "interpreter/living/simulation.hpp"
 #include "interpreter/scene/scene.hpp"
@@ -40,7 +41,7 @@ OutputKind output_kind(const std::string& path);
 // The animations: a glTF scene (export) and a video or numbered PNG frames
 // (render), for --time T at --fps F (default 30). Exit status.
 int export_gltf(const DrawOptions& o, bool binary);
-// (render: pitch in radians, the camera's height above the horizon).
-int render_animation(const DrawOptions& o, int width, int height, double pitch, OutputKind kind);
+// (render: the camera options, and --orbit).
+int render_animation(const DrawOptions& o, int width, int height, const CameraOptions& camera, OutputKind kind);
 
 }  // namespace lsd::cli

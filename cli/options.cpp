@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 
+#include "common/spelling.hpp"
 #include "grammar/parser.hpp"
 #include "interpreter/lsystem/expr.hpp"
 #include "interpreter/lsystem/string_io.hpp"
@@ -40,21 +42,6 @@ bool parse_define(const std::string& d, std::pair<std::string, double>& out, std
   }
   out = {name, c.value};
   return true;
-}
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
 }
 
 }  // namespace
@@ -182,9 +169,38 @@ interp::LoadOptions load_options(const InputOptions& in) {
   return lo;
 }
 
+namespace {
+
+// Whether `name` is a whole word of text (letters, digits and '_' around it
+// do not count): a -D the file never mentions sets nothing.
+bool mentions(const std::string& text, const std::string& name) {
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    if ((at == 0 || !word_char(text[at - 1])) && (end == text.size() || !word_char(text[end]))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void warn_unused_defines(const InputOptions& in, const interp::Lsystem& ls, std::vector<grammar::Diagnostic>& diags) {
+  if (ls.source.text.empty()) return;  // not read
+  std::vector<std::string> names;  // the file's constants, for "did you mean"
+  for (const auto& [name, value] : ls.rules.constants)
+    if (mentions(ls.source.text, name)) names.push_back(name);
+  for (const std::string& d : in.defines) {
+    const std::string name = d.substr(0, d.find('='));
+    if (mentions(ls.source.text, name)) continue;
+    grammar::Diagnostic w{ls.source.path, {}, "-D " + d + ": the file never uses '" + name + "'" + did_you_mean(name, names), true};
+    diags.push_back(std::move(w));
+  }
+}
+
 bool load(const InputOptions& in, interp::Lsystem& ls) {
   std::vector<grammar::Diagnostic> diags;
   const bool ok = interp::load_lsystem(in.file, load_options(in), ls, diags);
+  warn_unused_defines(in, ls, diags);
   print_diags(diags, &ls);
   return ok;
 }
@@ -232,27 +248,29 @@ bool saved(bool ok, const std::string& err) {
 }
 }  // namespace
 
+bool make_folder_for(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (folder.empty() || std::filesystem::is_directory(folder, ec)) return true;
+  std::filesystem::create_directories(folder, ec);
+  if (!ec) return true;
+  std::cerr << "lsd: error: cannot create the folder '" << folder.string() << "' for '" << path
+            << "': " << ec.message() << "\n";
+  return false;
+}
+
 bool save_file(const std::string& path, const std::string& content) {
   std::string err;
-  return saved(interp::write_file_atomic(path, content, &err), err);
+  return make_folder_for(path) && saved(interp::write_file_atomic(path, content, &err), err);
 }
 
 bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history) {
   std::string err;
-  return saved(interp::save_string(path, ls, history, &err), err);
+  return make_folder_for(path) && saved(interp::save_string(path, ls, history, &err), err);
 }
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {
-  std::string best;
-  std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
-  for (const std::string& n : names) {
-    const std::size_t d = edit_distance(word, n);
-    if (d < best_d) {
-      best_d = d;
-      best = n;
-    }
-  }
-  return best;
+  return lsd::closest(word, names);
 }
 
 }  // namespace lsd::cli

@@ -61,8 +61,12 @@ CLI::Validator number_range(double lo, double hi);
 
 // -D, --seed, --axiom-file, --max-modules and the trust flags as the interpreter takes them.
 interp::LoadOptions load_options(const InputOptions& in);
-// Loads the file with them, printing diagnostics.
+// Loads the file with them, printing diagnostics (and a warning for each -D
+// NAME the file never mentions).
 bool load(const InputOptions& in, interp::Lsystem& ls);
+// Adds "FILE: warning: -D NAME=V: the file never uses 'NAME'" to diags for
+// each such -D (with "did you mean" a constant of the file).
+void warn_unused_defines(const InputOptions& in, const interp::Lsystem& ls, std::vector<grammar::Diagnostic>& diags);
 // The settings of a run: the file's, changed by the command line. -n, when
 // given, is the number of derivation steps of the run from the string's step.
 interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
@@ -72,7 +76,12 @@ interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions&
 // diagnostic is in ls's file (at most the first 100).
 void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Lsystem* ls);
 
-// Writes a file atomically; on failure prints "lsd: error: ..." and returns false.
+// Creates the folders missing on the way to path (as mkdir -p); on failure
+// prints "lsd: error: cannot create the folder 'F' for 'PATH': why" and
+// returns false. Every file lsd writes goes through it.
+bool make_folder_for(const std::string& path);
+// Writes a file atomically, creating missing folders; on failure prints
+// "lsd: error: ..." and returns false.
 bool save_file(const std::string& path, const std::string& content);
 // The same for the string file of ls (streamed: interp::save_string), with
 // a simulation's integrator history (Simulation::history) when it has one.

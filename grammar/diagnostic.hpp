@@ -26,7 +26,13 @@ struct Source {
   std::string line(int n) const;  // 1-based line without its newline ("" if none)
 };
 
-// "FILE:LINE:COL: error: message", then the line and a caret when known.
+// Text as a terminal should see it: control bytes (but tab), DEL and bytes
+// that are not valid UTF-8 are written \xNN (a binary file given as a model).
+// With widths: the columns each byte of s takes (0 inside a UTF-8 character).
+std::string printable(std::string_view s, std::vector<int>* widths = nullptr);
+
+// "FILE:LINE:COL: error: message", then the line and a caret when known
+// (all of it printable()).
 void print_diagnostic(std::ostream& out, const Diagnostic& d, const Source* src);
 std::string format_diagnostic(const Diagnostic& d, const Source* src);
 

@@ -33,6 +33,8 @@ struct KeySpec {
 enum class KeySection { kHeader, kDynamics };
 // Looks a key up in a section: its spec, or nullptr when the section has no such key.
 using KeyLookup = const KeySpec* (*)(KeySection, std::string_view key);
+// The names of a section's keys, for "did you mean" after an unknown key.
+using KeyNames = std::vector<std::string> (*)(KeySection);
 
 struct ParseResult {
   FileAst file;  // file.cpfg: read as a cpfg file
@@ -45,6 +47,7 @@ struct ParseResult {
 // they differ from lsd's (docs/language.md, "cpfg compatibility").
 struct ParseOptions {
   bool cpfg = false;
+  KeyNames key_names = nullptr;  // when given, an unknown key suggests the closest
 };
 
 ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup keys, const ParseOptions& opts = {});

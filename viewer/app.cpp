@@ -17,6 +17,7 @@
 #include <iostream>
 #include <thread>
 
+#include "interpreter/lsystem/files.hpp"
 #include "viewer/gl_context.hpp"
 #include "viewer/input.hpp"
 #include "viewer/panels.hpp"
@@ -162,7 +163,10 @@ void follow_plant(App& app, bool snap) {
     interp::Vec3 lo, hi;
     if (!s.geometry.bounds(&lo, &hi)) return;
     app.frame_goal = app.camera;
-    frame_box(&app.frame_goal, lo, hi, aspect, 0.85);
+    const CameraChoice& chosen = app.opts.camera;  // the first view keeps a chosen target and distance
+    frame_box(&app.frame_goal, lo, hi, aspect, 0.85, first && chosen.target);
+    if (first && chosen.distance) app.frame_goal.distance = *chosen.distance;
+    if (first && (chosen.target || chosen.distance)) app.auto_frame = false;
     if (first || snap) app.camera = app.frame_goal;
   }
   if (!app.auto_frame) return;
@@ -176,6 +180,26 @@ void frame_now(App& app) {
   if (!app.session.geometry.bounds(&lo, &hi)) return;
   frame_box(&app.camera, lo, hi, app.viewport.w / std::max(app.viewport.h, 1.0), 0.85);
   app.frame_goal = app.camera;
+}
+
+// The view as a camera file (camera_file.hpp): the C key writes
+// NAME_camera.txt in the working directory (as screenshots are), and
+// --save-camera its file after the last scripted frame.
+void save_camera_if_due(App& app, Loop& loop) {
+  const bool last_frame = scripted(app) && app.frame_index + 1 >= app.opts.frames;
+  if (!(last_frame && !app.opts.save_camera.empty()) && !app.camera_requested) return;
+  const std::string path = app.camera_requested ? file_stem(app) + "_camera.txt" : app.opts.save_camera;
+  app.camera_requested = false;
+  std::string e;
+  if (interp::write_file_atomic(path, camera_file_text(app.camera), &e)) {
+    app.status = "camera saved: " + path + " (lsd render FILE --camera " + path + ")";
+    return;
+  }
+  app.status = "camera not saved: " + e;
+  if (scripted(app)) {
+    std::cerr << "lsd: error: " << e << "\n";
+    loop.status = 1;
+  }
 }
 
 // ---------------------------------------------------------------- the stages of a frame
@@ -359,6 +383,7 @@ bool run_frame(App& app, Loop& loop) {
   phase_start = Clock::now();
   draw_frame(app, loop.renderer, size);
   screenshot_if_due(app, loop, size);
+  save_camera_if_due(app, loop);
   loop.gl->swap_buffers();
   t.draw = seconds_since(phase_start);
   t.frame = seconds_since(frame_start);
@@ -430,6 +455,7 @@ std::vector<std::string> list_examples(const std::string& dir) {
 int run_viewer(const ViewOptions& opts) {
   App app;
   app.opts = opts;
+  apply_choice(opts.camera, &app.camera);
   if (!load_first_file(app)) return 1;
   GlWindow gl;
   if (!open_window(app, &gl)) return 1;

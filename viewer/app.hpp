@@ -17,6 +17,7 @@
 
 #include "interpreter/lsystem/files.hpp"
 #include "viewer/camera.hpp"
+#include "viewer/camera_file.hpp"
 #include "viewer/offscreen.hpp"
 #include "viewer/picking.hpp"
 #include "viewer/session.hpp"
@@ -29,11 +30,13 @@ struct ViewOptions {
   interp::LoadOptions load;         // -D, --seed, --axiom-file
   interp::DeriveOptions derive;     // --max-modules
   int width = 1280, height = 760;   // window size in screen coordinates
+  CameraChoice camera;              // --azimuth, --elevation, ... --camera: the first view
 
   // Scripted mode.
   int frames = 0;                   // > 0: run this many frames, then exit
   double frame_time = 1.0 / 60;     // s of simulated time per scripted frame
   std::string screenshot;           // PNG of the whole window after the last frame
+  std::string save_camera;          // camera file (as the C key writes) after the last frame
   interp::RunOverrides run;         // --dt, --grow-every, --integrator: win over the file on every load
   bool pull = false;                // --pull BODY,X,Y,Z
   int pull_body = -1;               // negative: counted from the last body (-1 = last)
@@ -75,6 +78,7 @@ struct App {
   int screenshot_count = 0;
   bool screenshot_requested = false;  // S, F12 or the button: a PNG at the end of this frame
   bool frame_requested = false;       // F or the button: frame the plant
+  bool camera_requested = false;      // C: save the view to a camera file
 
   // String panel (refreshed a few times a second).
   std::string string_text;

@@ -50,7 +50,8 @@ namespace {
 // `fill`. The projected cloud is off-centre under perspective: the target is
 // moved to centre it, and the distance fitted again.
 template <class ForEach>
-void frame_balls(Camera* cam, ForEach&& for_each, const Vec3& centre, double size, double aspect, double fill) {
+void frame_balls(Camera* cam, ForEach&& for_each, const Vec3& centre, double size, double aspect, double fill,
+                 bool keep_target) {
   Camera probe = *cam;
   probe.target = Vec3::Zero();
   probe.distance = 1;
@@ -69,6 +70,10 @@ void frame_balls(Camera* cam, ForEach&& for_each, const Vec3& centre, double siz
     });
     return d;
   };
+  if (keep_target) {
+    cam->distance = fit_distance(cam->target);
+    return;
+  }
   Vec3 target = centre;
   double d = fit_distance(target);
   for (int iter = 0; iter < 2; ++iter) {
@@ -90,21 +95,21 @@ void frame_balls(Camera* cam, ForEach&& for_each, const Vec3& centre, double siz
 
 }  // namespace
 
-void frame_box(Camera* cam, const Vec3& lo, const Vec3& hi, double aspect, double fill) {
+void frame_box(Camera* cam, const Vec3& lo, const Vec3& hi, double aspect, double fill, bool keep_target) {
   frame_balls(
       cam,
       [&](auto&& f) {
         for (int k = 0; k < 8; ++k)
           f(Vec3(k & 1 ? hi.x() : lo.x(), k & 2 ? hi.y() : lo.y(), k & 4 ? hi.z() : lo.z()), 0.0);
       },
-      (lo + hi) / 2, (hi - lo).norm(), aspect, fill);
+      (lo + hi) / 2, (hi - lo).norm(), aspect, fill, keep_target);
 }
 
-Camera frame_geometry(const interp::Geometry& g, double aspect, const Camera& start) {
+Camera frame_geometry(const interp::Geometry& g, double aspect, const Camera& start, bool keep_target) {
   Camera cam = start;
   Vec3 lo, hi;
   if (!g.bounds(&lo, &hi)) {
-    frame_box(&cam, Vec3::Constant(-0.5), Vec3::Constant(0.5), aspect);
+    frame_box(&cam, Vec3::Constant(-0.5), Vec3::Constant(0.5), aspect, 0.9, keep_target);
     return cam;
   }
   // The drawn primitives themselves, not their bounding box, which would
@@ -122,7 +127,7 @@ Camera frame_geometry(const interp::Geometry& g, double aspect, const Camera& st
         for (const interp::Geometry::Sphere& s : g.spheres) f(s.centre, s.diameter / 2);
         for (const Vec3& v : g.polygon_vertices) f(v, 0.0);
       },
-      (lo + hi) / 2, (hi - lo).norm(), aspect, 0.9);
+      (lo + hi) / 2, (hi - lo).norm(), aspect, 0.9, keep_target);
   return cam;
 }
 

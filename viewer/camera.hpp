@@ -37,11 +37,13 @@ struct Camera {
 };
 
 // Chooses target and distance (keeping yaw, pitch and fov) so that the box
-// [lo, hi] fills `fill` of the image in its tighter direction.
-void frame_box(Camera* cam, const Vec3& lo, const Vec3& hi, double aspect, double fill = 0.9);
+// [lo, hi] fills `fill` of the image in its tighter direction. With
+// keep_target, only the distance: the box fits inside, around cam's target.
+void frame_box(Camera* cam, const Vec3& lo, const Vec3& hi, double aspect, double fill = 0.9,
+               bool keep_target = false);
 
-// Frames the geometry's bounds from start's yaw, pitch and field of view; a
-// camera at the origin when empty.
-Camera frame_geometry(const interp::Geometry& g, double aspect, const Camera& start = {});
+// Frames the geometry's bounds from start's yaw, pitch and field of view
+// (and with keep_target, start's target); a camera at the origin when empty.
+Camera frame_geometry(const interp::Geometry& g, double aspect, const Camera& start = {}, bool keep_target = false);
 
 }  // namespace lsd::view

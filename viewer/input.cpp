@@ -21,6 +21,7 @@ void handle_keys(App& app, GLFWwindow* window) {
     if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) grow_one(s);
     if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) reset(s);
     if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) app.frame_requested = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) app.camera_requested = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_S, false) || ImGui::IsKeyPressed(GLFW_KEY_F12, false))
       app.screenshot_requested = true;
     // Arrow keys push the pot in the camera's horizontal frame.

@@ -7,7 +7,7 @@ struct GLFWwindow;
 
 namespace lsd::view {
 
-// Space, G, R, F, S/F12 and the arrow keys (which push the pot), unless ImGui has the keyboard.
+// Space, G, R, F, C, S/F12 and the arrow keys (which push the pot), unless ImGui has the keyboard.
 void handle_keys(App& app, GLFWwindow* window);
 // Orbit, pan, zoom, and pulling the body under the mouse; nothing while ImGui wants the mouse.
 void handle_mouse(App& app);

@@ -278,6 +278,8 @@ void help_section() {
       "G                one growth step\n"
       "R                reset\n"
       "F                frame the plant\n"
+      "C                save the view (NAME_camera.txt,\n"
+      "                 for lsd render --camera)\n"
       "S or F12         screenshot (PNG)\n"
       "the file reloads when it is saved");
 }

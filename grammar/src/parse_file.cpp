@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/spelling.hpp"
 #include "common/text.hpp"
 #include "grammar/grammar.hpp"
 #include "grammar/parser.hpp"
@@ -66,6 +67,7 @@ struct FileParser {
   const std::string& path;
   ParseResult& res;
   KeyLookup keys;
+  const ParseOptions& opts;
   enum class Where { Header, Productions, Decomposition, Homomorphism, Dynamics, End } where = Where::Header;
   bool warned_sub = false;
   bool warned_after_end = false;  // a section or dynamics key after endlsystem
@@ -384,8 +386,17 @@ struct FileParser {
       return;
     }
     if (keyed) {
-      std::string where_text = where == Where::Dynamics ? "dynamics key" : "header key";
-      res.diagnostics.push_back({path, ln.pos[k], "unknown " + where_text + " '" + key + "'"});
+      const bool dyn = where == Where::Dynamics;
+      std::string msg = std::string("unknown ") + (dyn ? "dynamics key" : "header key") + " '" + key + "'";
+      if (opts.key_names) {  // the section's keys, and in the header the sections and 'maximum depth'
+        std::vector<std::string> names = opts.key_names(dyn ? KeySection::kDynamics : KeySection::kHeader);
+        if (!dyn) {
+          names.insert(names.end(), std::begin(kSectionKeys), std::end(kSectionKeys));
+          names.push_back("maximum depth");
+        }
+        msg += did_you_mean(key, names);
+      }
+      res.diagnostics.push_back({path, ln.pos[k], msg});
       return;
     }
     res.diagnostics.push_back(
@@ -400,7 +411,7 @@ ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup
   res.file.path = path;
   res.file.cpfg = opts.cpfg;
   auto lines = logical_lines(text, path, res.diagnostics, opts.cpfg);
-  FileParser fp{path, res, keys};
+  FileParser fp{path, res, keys, opts};
   for (const auto& l : lines) fp.line(l);
   return res;
 }

@@ -85,6 +85,7 @@ class Simulation {
   const Lsystem& lsystem() const { return ls_; }
   const LivingModel& living() const { return living_; }
   double time() const { return ls_.time(); }
+  long physics_steps() const { return physics_steps_; }  // taken by this run (lsd run's summary)
 
   // ---- The one schedule of growth and motion.
   // Physics steps of dt until simulated time `until` (to the nearest step),

@@ -18,12 +18,9 @@ namespace lsd::interp {
 // The parser's view of both tables (a grammar::KeyLookup).
 const grammar::KeySpec* find_key(grammar::KeySection section, std::string_view name);
 
-// The keys of a section, in table order, with their defaults and ranges as
-// text (for documentation and its test).
-struct KeyDoc {
-  std::string name, default_value, range;
-};
-std::vector<KeyDoc> key_docs(grammar::KeySection section);
+// The names of a section's keys, in table order (a grammar::KeyNames: "did
+// you mean" after an unknown key).
+std::vector<std::string> key_names(grammar::KeySection section);
 
 // After the file is edited and compiled again: every setting whose value in
 // the file changed (old_file -> new_file) takes the new value in live; the

@@ -94,6 +94,7 @@ struct RuleSet {
   SymbolTable symbols;
   std::map<std::string, double> constants;  // #define and -D, final values
   ModuleString axiom;
+  std::vector<grammar::Pos> axiom_pos;      // where each module of axiom is written (origin.hpp)
   std::vector<SuccessorModule> axiom_succ;  // cpfg: an axiom with variable parameters, evaluated at load (else empty)
   int derivation_length = 1;
   double angle = 45, step = 1, width = 0.1;

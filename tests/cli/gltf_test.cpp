@@ -310,7 +310,9 @@ TEST_CASE("glTF export: bad input is a clear error and writes nothing") {
   CHECK(status("--fps 30 -o " + out) == 2);  // --fps without --time
   CHECK(status("--time 1 --fps 30 -o " + lsd::test::temp_path("plant.obj")) == 2);  // --fps on a still OBJ
   CHECK(status("--time 1e6 --fps 1000 -o " + out) == 2);  // 10^9 frames
-  CHECK(status("--time 1 -o " + lsd::test::temp_path("no/such/folder/plant.glb")) == 1);  // unwritable
+  const lsd::test::TempDir blocked;  // a folder that cannot be made: a file stands in its way
+  const std::string file = blocked.write("file", "");
+  CHECK(status("--time 1 -o " + file + "/folder/plant.glb") == 1);  // unwritable
   CHECK_FALSE(std::ifstream(out).good());
 }
 

@@ -45,7 +45,7 @@ const std::string kLongRun = lsd::test::lsd_exe() + " run " + lsd::test::example
 
 }  // namespace
 
-TEST_CASE("progress: lsd run on a terminal shows one self-updating line, erased at the end") {
+TEST_CASE("progress: lsd run on a terminal shows one self-updating line, erased at the end, then its summary") {
   const auto r = run_on_terminal(kLongRun);
   INFO(r.out);
   REQUIRE(r.status == 0);
@@ -55,10 +55,12 @@ TEST_CASE("progress: lsd run on a terminal shows one self-updating line, erased 
   CHECK(r.out.find(" bodies") != std::string::npos);
   CHECK(r.out.find("x real time") != std::string::npos);
   CHECK(r.out.find(" left") != std::string::npos);
-  CHECK(r.out.find('\n') == std::string::npos);  // one line, redrawn in place
+  // One line, redrawn in place and erased; then the run's one-line summary.
   const std::string erase = "\r\x1b[K";
-  REQUIRE(r.out.size() > erase.size());
-  CHECK(r.out.substr(r.out.size() - erase.size()) == erase);  // and erased
+  const std::size_t summary = r.out.rfind(erase + "lsd run: t = 8 s (derivation step ");
+  REQUIRE(summary != std::string::npos);
+  CHECK(r.out.find('\n') > summary);
+  CHECK(r.out.find('\n') + 1 == r.out.size());
 }
 
 TEST_CASE("progress: nothing in a pipe, nothing with --quiet") {

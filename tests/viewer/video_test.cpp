@@ -127,8 +127,10 @@ TEST_CASE("lsd render of an animation: bad input is a clear error and writes not
   CHECK(status("--time 1 -o " + dir.path("v.avi")) == 2);           // unknown extension
   CHECK(status("--time 1 -o " + dir.path("f%s.png")) == 2);         // not a frame number
   CHECK(status("--time 1 -o " + dir.path("f%d%d.png")) == 2);       // two frame numbers
-  CHECK(status("--time 1 -o " + dir.path("no/such/v.mp4")) == 1);   // unwritable
-  CHECK(status("--time 1 -o " + dir.path("no/such/%04d.png")) == 1);
+  const lsd::test::TempDir blocked;  // folders that cannot be made: a file stands in their way
+  const std::string file = blocked.write("file", "");
+  CHECK(status("--time 1 -o " + file + "/v.mp4") == 1);  // unwritable
+  CHECK(status("--time 1 -o " + file + "/%04d.png") == 1);
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path("")), {}) == 0);
 }
 

@@ -8,9 +8,12 @@
 #include <sstream>
 
 #include "common/limits.hpp"
+#include "common/spelling.hpp"
 #include "common/text.hpp"
 #include "interpreter/cpfg/preprocess.hpp"
 #include "interpreter/cpfg/src/model_paths.hpp"
+#include "interpreter/cpfg/src/view_commands.hpp"
+#include "interpreter/lsystem/string_io.hpp"
 
 namespace lsd::interp {
 namespace {
@@ -387,7 +390,7 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
                key == "rayshade objects" || key == "rayshade scale") {
       warn(number, "lsd does not draw '" + key + ":': it is ignored");
     } else {
-      warn(number, "unknown view command '" + key + ":' is ignored");
+      warn(number, "unknown view command '" + key + ":' is ignored" + did_you_mean(key, detail::view_command_names()));
     }
   }
   if (!textures->empty()) view.textures = std::move(textures);

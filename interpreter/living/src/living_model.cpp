@@ -9,6 +9,7 @@
 #include "interpreter/cpfg/view.hpp"
 #include "interpreter/lsystem/auto_joints.hpp"
 #include "interpreter/lsystem/derive.hpp"
+#include "interpreter/lsystem/origin.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
@@ -85,6 +86,7 @@ class Walker {
 
   std::vector<Draft> walk() {
     for (std::size_t i = 0; i < s_.size(); ++i) {
+      at_ = i;
       const SymbolId sym = s_.sym[i];
       if (sym == '[') open_branch(i);
       else if (sym == ']') close_branch();
@@ -104,7 +106,11 @@ class Walker {
   const std::vector<GraftMark>& graft_marks() const { return marks_; }
 
  private:
-  void error(std::string msg) { diags_.push_back({rules_.path, {}, std::move(msg)}); }
+  // Located at the place in the file that wrote the module being walked (origin.hpp).
+  void error(std::string msg) {
+    const ModuleOrigin o = module_origin(rules_, s_, at_);
+    diags_.push_back({rules_.path, o.pos, std::move(msg) + origin_note(rules_, o, s_.sym[at_])});
+  }
   std::string module_text(std::size_t i) const {
     return "'" + rules_.symbols.name(s_.sym[i]) + "' at module " + std::to_string(i);
   }
@@ -308,6 +314,7 @@ class Walker {
   const double pixel_;  // the drawing's units per pixel of a width (1 unless cpfg's pixel line style)
   std::size_t frame_ = 0;
   int polygons_ = 0;    // open polygons
+  std::size_t at_ = 0;  // the module being walked
   std::vector<Draft> bodies_;
   std::vector<GraftMark> marks_;
   std::vector<JointAt> joints_;
@@ -349,9 +356,12 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
     const BodySegment &pp = b.parent_seg, &cc = b.child_seg;
     const long at = stored(b.joint_module);
     if (!(pp.l + cc.l > 0) || at < 0) {
-      diags.push_back({rules.path, {}, "the joint at module " + std::to_string(b.joint_module) +
-                                           (at < 0 ? " of the drawing is not in the string"
-                                                   : " joins two bodies of zero length")});
+      const std::size_t k = std::size_t(std::max(0L, at));
+      const ModuleOrigin o = module_origin(rules, s, k);
+      diags.push_back({rules.path, o.pos, "the joint at module " + std::to_string(b.joint_module) +
+                                              (at < 0 ? " of the drawing is not in the string"
+                                                      : " joins two bodies of zero length" +
+                                                            origin_note(rules, o, s.sym[k]))});
       ok = false;
       continue;
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/spelling.hpp"
 #include "interpreter/cpfg/unsupported.hpp"
 #include "interpreter/lsystem/expr.hpp"
 
@@ -199,7 +200,9 @@ struct Compiler {
         for (const auto& fn : kFunctions)
           if (e.text == fn.name) f = &fn;
         if (!f) {
-          error(e.pos, "unknown function '" + e.text + "'");
+          std::vector<std::string> names;
+          for (const auto& fn : kFunctions) names.emplace_back(fn.name);
+          error(e.pos, "unknown function '" + e.text + "'" + did_you_mean(e.text, names));
           return;
         }
         int n = int(e.args.size());

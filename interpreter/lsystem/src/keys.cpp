@@ -412,19 +412,9 @@ const grammar::KeySpec* find_key(KeySection section, std::string_view name) {
   return r ? &r->spec : nullptr;
 }
 
-std::vector<KeyDoc> key_docs(KeySection section) {
-  const RuleSet rules{};
-  const RunSettings settings{};
-  std::vector<KeyDoc> out;
-  for (const KeyRow& r : table(section)) {
-    KeyDoc d;
-    d.name = r.spec.name;
-    d.default_value = r.default_text ? r.default_text
-                      : r.field      ? format_double(settings.*r.field)
-                                     : format_double(rules.*r.header_field);
-    if (r.range.lo > -kInf || r.range.hi < kInf) d.range = describe(r.range);
-    out.push_back(std::move(d));
-  }
+std::vector<std::string> key_names(KeySection section) {
+  std::vector<std::string> out;
+  for (const KeyRow& r : table(section)) out.emplace_back(r.spec.name);
   return out;
 }
 

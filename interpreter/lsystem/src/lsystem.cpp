@@ -59,6 +59,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   ls.environment_file = opts.environment;
   grammar::ParseOptions popt;
   popt.cpfg = is_cpfg_path(path);
+  popt.key_names = key_names;
   std::size_t first = diags.size();
   // A cpfg file goes through the C preprocessor first (its -D are macros).
   std::string preprocessed;

@@ -441,8 +441,10 @@ void summarise(RuleSet& rs) {
       for (const auto& c : g->by_symbol) rs.deterministic = rs.deterministic && c.size() < 2;
 }
 
-// Modules of a constant module list (an axiom), appended to out.
-bool constant_modules(const Ctx& c, const grammar::ModuleList& list, ModuleString& out) {
+// Modules of a constant module list (an axiom), appended to out (and where
+// each is written, to *where).
+bool constant_modules(const Ctx& c, const grammar::ModuleList& list, ModuleString& out,
+                      std::vector<grammar::Pos>* where = nullptr) {
   std::vector<SuccessorModule> succ;
   if (!successor_list(c, list, c.constants_only(), succ)) return false;
   if (!check_brackets(c, succ, "axiom")) return false;
@@ -463,6 +465,7 @@ bool constant_modules(const Ctx& c, const grammar::ModuleList& list, ModuleStrin
       vals.push_back(e.value);
     }
     out.push(s.sym, vals.data(), int(vals.size()));
+    if (where) where->push_back(s.pos);
   }
   return ok;
 }
@@ -484,6 +487,7 @@ void cpfg_axiom(const Ctx& c, const grammar::ModuleList& list, RuleSet& rs) {
     std::vector<double> vals;
     for (const auto& e : m.params) vals.push_back(rs.float_params ? double(float(e.value)) : e.value);
     rs.axiom.push(m.sym, vals.data(), int(vals.size()));
+    rs.axiom_pos.push_back(m.pos);
   }
 }
 
@@ -523,7 +527,7 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
   if (!header.axiom) {
     c.error({1, 1}, "the file has no 'axiom:'");
   } else if (header.axiom->modules_ok && !rs.cpfg) {
-    constant_modules(c, header.axiom->modules, rs.axiom);
+    constant_modules(c, header.axiom->modules, rs.axiom, &rs.axiom_pos);
   } else if (header.axiom->modules_ok) {
     cpfg_axiom(c, header.axiom->modules, rs);
   }

@@ -5,6 +5,7 @@
 // by key.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
@@ -135,4 +136,13 @@ TEST_CASE("merge_file_changes: the keys the file changed take the file's value, 
   CHECK(live.friction == 0.9);                // not edited: the user's value stays
   CHECK(live.wind == Eigen::Vector3d(0, 0, 5));
   CHECK(live.young_scale == 3);
+}
+
+TEST_CASE("key_names lists both tables for \"did you mean\", and an unknown key gets the closest") {
+  const auto header = lsd::interp::key_names(KeySection::kHeader), dynamics = lsd::interp::key_names(KeySection::kDynamics);
+  for (const auto& n : header) CHECK(lsd::interp::find_key(KeySection::kHeader, n) != nullptr);
+  for (const auto& n : dynamics) CHECK(lsd::interp::find_key(KeySection::kDynamics, n) != nullptr);
+  CHECK(std::find(dynamics.begin(), dynamics.end(), "contact stiffness") != dynamics.end());
+  CHECK(error_of("  contact stifness: 3\n").message ==
+        "unknown dynamics key 'contact stifness' (did you mean 'contact stiffness'?)");
 }
