@@ -36,6 +36,8 @@ void plan_environment(Lsystem& ls, const Trust& trust, std::vector<grammar::Diag
     ls.environment_consent_needed = true;
     refuse(file.executable_line, "'" + ls.environment_program + "' was not started: " + kAllowProgramsHint);
   }
+}
+
 // joints: auto (docs/language.md 7.8): the joints where the string has none,
 // within the limits of the string's size.
 bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::Diagnostic>& diags) {
