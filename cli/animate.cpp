@@ -11,10 +11,7 @@
 
 #include "draw.hpp"
 #include "interpreter/export/gltf.hpp"
-#ifdef LSD_HAVE_VIEWER
-#include "viewer/offscreen.hpp"
-#include "viewer/video.hpp"
-#endif
+#include "draw_module.hpp"
 
 namespace lsd::cli {
 namespace {
@@ -210,10 +207,12 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   Frames f;
   interp::Lsystem ls;
   if (const int status = plan("render", o, false, f, ls)) return status;
+  const view::DrawModule* drawing = draw_module();
+  if (!drawing) return kExitInput;
   // Open what is written before the long work: a wrong path fails at once.
   const CatchInterrupts interrupts;
-  view::VideoWriter writer;
-  if (video ? !writer.open(o.out, width, height, f.fps, &why) : !can_write(frame_path(o.out, 0), &why))
+  const auto writer = drawing->new_video();
+  if (video ? !writer->open(o.out, width, height, f.fps, &why) : !can_write(frame_path(o.out, 0), &why))
     return error(why);
   Progress progress(o.quiet);
 
@@ -236,19 +235,19 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
   view::frame_box(&cam, lo, hi, double(width) / height);
 
   // ---- Pass 2: the same run again (it is deterministic), drawn frame by frame.
-  view::PictureMaker pictures;
-  if (!pictures.open(width, height, &why)) return error(why);
+  const auto pictures = drawing->new_pictures();
+  if (!pictures->open(width, height, &why)) return error(why);
   std::vector<std::uint8_t> rgb;
   progress.span(f.t0, f.time(f.count - 1), f.count, "rendering");
   const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
     interp::Scene scene;
     if (!scene_of(sim, {}, scene)) return false;
-    if (!pictures.draw(scene.geometry, &cam, {}, &rgb, err)) return false;
-    return video ? writer.add(rgb, err) : view::write_png(frame_path(o.out, k), width, height, rgb, err);
+    if (!pictures->draw(scene.geometry, &cam, {}, &rgb, err)) return false;
+    return video ? writer->add(rgb, err) : drawing->write_png(frame_path(o.out, k), width, height, rgb, err);
   });
-  pictures.close();
+  pictures->close();
   if (!ok) return kExitInput;
-  if (video && !writer.finish(&why)) return error(why);
+  if (video && !writer->finish(&why)) return error(why);
   return kExitOk;
 }
 #else

@@ -9,9 +9,7 @@
 #include "common/text.hpp"
 #include "draw.hpp"
 #include "interpreter/export/obj.hpp"
-#ifdef LSD_HAVE_VIEWER
-#include "viewer/offscreen.hpp"
-#endif
+#include "draw_module.hpp"
 
 namespace lsd::cli {
 
@@ -204,6 +202,8 @@ Runner add_render(CLI::App& app) {
 #ifdef LSD_HAVE_VIEWER
     const double pitch = o->pitch * std::numbers::pi / 180;
     if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, pitch, kind);
+    const view::DrawModule* drawing = draw_module();
+    if (!drawing) return kExitInput;
     interp::Scene scene;
     if (!plant_scene(o->draw, {}, scene)) return kExitInput;
     // Framed on the plant, its poles and spheres; the ground lies under them.
@@ -211,7 +211,7 @@ Runner add_render(CLI::App& app) {
     start.pitch = pitch;
     const view::Camera cam = view::frame_geometry(scene.without_ground(), double(o->width) / o->height, start);
     std::string err;
-    if (!view::render_png(scene.geometry, o->width, o->height, o->draw.out, &cam, {}, &err)) {
+    if (!drawing->render_png(scene.geometry, o->width, o->height, o->draw.out, &cam, {}, &err)) {
       std::cerr << "lsd: error: " << err << "\n";
       return kExitInput;
     }

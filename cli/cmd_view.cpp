@@ -9,9 +9,7 @@
 #include <memory>
 
 #include "commands.hpp"
-#ifdef LSD_HAVE_VIEWER
-#include "viewer/app.hpp"
-#endif
+#include "draw_module.hpp"
 
 namespace lsd::cli {
 namespace {
@@ -89,7 +87,8 @@ int view_run(const ViewCommand& c) {
     std::cerr << "lsd view: --pull, --trace and --screenshot are options of the scripted mode: give --frames N\n";
     return kExitUsage;
   }
-  return view::run_viewer(o);
+  const view::DrawModule* drawing = draw_module();
+  return drawing ? drawing->run_viewer(o) : kExitInput;
 #else
   (void)c;
   std::cerr << "lsd: error: this lsd was built without the viewer (LSD_VIEWER=OFF)\n";
