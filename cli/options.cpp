@@ -196,12 +196,13 @@ bool saved(bool ok, const std::string& err) {
 
 bool save_file(const std::string& path, const std::string& content) {
   std::string err;
-  return saved(interp::write_file_atomic(path, content, &err), err);
+  return saved(interp::write_file_atomic(path, content, &err, interp::Durability::kReplaced), err);
 }
 
-bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history) {
+bool save_string(const std::string& path, const interp::Lsystem& ls, interp::Durability durability,
+                 const std::vector<double>& history) {
   std::string err;
-  return saved(interp::save_string(path, ls, history, &err), err);
+  return saved(interp::save_string(path, ls, history, &err, durability), err);
 }
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {

@@ -66,11 +66,15 @@ interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions&
 // diagnostic is in ls's file (at most the first 100).
 void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Lsystem* ls);
 
-// Writes a file atomically; on failure prints "lsd: error: ..." and returns false.
+// Writes a file atomically, not synced (an export: the same command makes it
+// again; docs/language.md 8.5); on failure prints "lsd: error: ..." and
+// returns false.
 bool save_file(const std::string& path, const std::string& content);
-// The same for the string file of ls (streamed: interp::save_string), with
-// a simulation's integrator history (Simulation::history) when it has one.
-bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history = {});
+// The same for the string file of ls (streamed: interp::save_string), synced
+// or not, with a simulation's integrator history (Simulation::history) when
+// it has one.
+bool save_string(const std::string& path, const interp::Lsystem& ls, interp::Durability durability,
+                 const std::vector<double>& history = {});
 
 // The closest of `names` to `word` (for "did you mean"), or "" when none is close.
 std::string closest(const std::string& word, const std::vector<std::string>& names);

@@ -10,7 +10,8 @@ pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgu
       libtinygltf-dev nlohmann-json3-dev                                  # glTF export
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg   # video; tests run ffprobe
       cpp        # the C preprocessor, run on cpfg files (.l) as cpfg runs it
-      parallel)  # GNU parallel: sweeps on one machine (scripts/sweep.sh)
+      parallel   # GNU parallel: sweeps on one machine (scripts/sweep.sh)
+      strace)    # the test of which outputs are synced to disk (tests/cli/durability_test.cpp)
 pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev; make bench: libmujoco-dev
 missing=()
 for p in "${pkgs[@]}"; do
