@@ -6,6 +6,7 @@
 // other writers' journal commits) and what the fsync adds; asserts nothing.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -59,7 +60,8 @@ int main(int, char** argv) {
       }
     }
     const double ms = median(synced), mr = median(replaced), as = mean(synced), ar = mean(replaced);
-    std::printf("%-20s %9ju %10.4f %10.4f %10.4f %10.4f %10.4f %10.4f\n", ("fig. 1.24a, n = " + std::to_string(n)).c_str(),
+    const std::string name = "fig. 1.24a, n = " + std::to_string(n);
+    std::printf("%-20s %9ju %10.4f %10.4f %10.4f %10.4f %10.4f %10.4f\n", name.c_str(),
                 std::uintmax_t(std::filesystem::file_size(out)), ms, as, mr, ar, ms - mr, as - ar);
   }
   std::filesystem::remove_all(dir);

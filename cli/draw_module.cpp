@@ -59,7 +59,9 @@ const view::DrawModule* load(std::string* why) {
 const view::DrawModule* draw_module() {
   static std::string why;
   static const view::DrawModule* table = load(&why);
-  if (!table) std::cerr << "lsd: error: this lsd was installed without its drawing module (" << kModuleFile << "):" << why << "\n";
+  if (!table)
+    std::cerr << "lsd: error: this lsd was installed without its drawing module (" << kModuleFile << "):" << why
+              << "\n";
   return table;
 }
 

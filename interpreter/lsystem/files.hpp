@@ -14,7 +14,7 @@ namespace lsd::interp {
 // (or a power cut) in the seconds after the commit tells them apart.
 enum class Durability {
   kSynced,    // fsync before the rename: the new file survives a system crash once commit() returns
-  kReplaced,  // no fsync (0.02-0.1 s saved per file): after a system crash the file may be missing or empty
+  kReplaced,  // no fsync (ms to 0.1 s less per file): after a system crash the file may be missing or empty
 };
 
 // A file written in pieces and put in place whole. open() starts a temporary

@@ -49,8 +49,8 @@ TEST_CASE("lsd derive initialises no drawing library, lsd render loads the modul
   const auto derive = run("LD_DEBUG=files " + lsd::test::lsd_exe() + " derive " + one);
   REQUIRE(derive.status == 0);
   long inits = 0;
-  for (std::size_t at = derive.out.find("calling init"); at != std::string::npos; at = derive.out.find("calling init", at + 1))
-    ++inits;
+  const std::string init = "calling init";
+  for (std::size_t at = derive.out.find(init); at != std::string::npos; at = derive.out.find(init, at + 1)) ++inits;
   INFO(derive.out);
   CHECK(inits >= 4);   // libc, libstdc++, ... : LD_DEBUG did report
   CHECK(inits <= 30);  // issue 30: a command that draws nothing starts as a plain C++ program
@@ -74,7 +74,8 @@ TEST_CASE("the drawing module holds no copy of the core: it takes it from the ex
   // binds them to the executable's.
   for (const std::string& s : dynamic_symbols(module_path(), true, "TDBR")) {
     INFO(s);
-    for (const char* core : {"lsd::interp::", "lsd::dyn::", "lsd::grammar::", "lsd::view::Camera::", "lsd::view::frame_"})
+    for (const char* core :
+         {"lsd::interp::", "lsd::dyn::", "lsd::grammar::", "lsd::view::Camera::", "lsd::view::frame_"})
       CHECK(s.rfind(core, 0) != 0);
   }
   // Every core symbol the module needs, lsd exports.
