@@ -253,7 +253,7 @@ int render_animation(const DrawOptions& o, int width, int height, double pitch, 
 #else
 int render_animation(const DrawOptions&, int, int, double, OutputKind) {
   std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
-  return kExitUsage;
+  return kExitInput;
 }
 #endif
 

@@ -218,7 +218,7 @@ Runner add_render(CLI::App& app) {
     return kExitOk;
 #else
     std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
-    return kExitUsage;
+    return kExitInput;  // no OpenGL here: as without the drawing module
 #endif
   };
 }

@@ -92,7 +92,7 @@ int view_run(const ViewCommand& c) {
 #else
   (void)c;
   std::cerr << "lsd: error: this lsd was built without the viewer (LSD_VIEWER=OFF)\n";
-  return kExitUsage;
+  return kExitInput;
 #endif
 }
 
