@@ -3,8 +3,16 @@
 // Prints one line per grammar: name, output modules, seconds, M modules/s.
 // With `whole N`: fig. 1.24a derived from its axiom to step N in memory,
 // best of 5 (for the whole-process comparison of scripts/bench.sh); prints
-// modules and seconds.
+// modules and seconds. With `string N`: that string itself (untimed), to
+// check it is lsd's.
 const LSystem = require('lindenmayer');
+
+if (process.argv[2] === 'string') {
+  const ls = new LSystem({axiom: 'F', productions: {'F': 'F[+F]F[-F]F'}});
+  ls.iterate(Number(process.argv[3]));
+  process.stdout.write(ls.getString() + '\n');
+  return;
+}
 
 if (process.argv[2] === 'whole') {
   const n = Number(process.argv[3]);

@@ -12,10 +12,7 @@
 
 #include "draw.hpp"
 #include "interpreter/export/gltf.hpp"
-#ifdef LSD_HAVE_VIEWER
-#include "viewer/offscreen.hpp"
-#include "viewer/video.hpp"
-#endif
+#include "draw_module.hpp"
 
 namespace lsd::cli {
 namespace {
@@ -218,10 +215,12 @@ int render_animation(const DrawOptions& o, int width, int height, const CameraOp
   Frames f;
   interp::Lsystem ls;
   if (const int status = plan("render", o, false, f, ls)) return status;
+  const view::DrawModule* drawing = draw_module();
+  if (!drawing) return kExitInput;
   // Open what is written before the long work: a wrong path fails at once.
   const CatchInterrupts interrupts;
-  view::VideoWriter writer;
-  if (video ? !make_folder_for(o.out) || !writer.open(o.out, width, height, f.fps, &why)
+  const auto writer = drawing->new_video();
+  if (video ? !make_folder_for(o.out) || !writer->open(o.out, width, height, f.fps, &why)
             : !can_write(frame_path(o.out, 0), &why))
     return why.empty() ? kExitInput : error(why);
   Progress progress(o.quiet);
@@ -243,8 +242,8 @@ int render_animation(const DrawOptions& o, int width, int height, const CameraOp
   const view::Camera start = view::frame_choice(lo, hi, double(width) / height, choice, orbit != 0);
 
   // ---- Pass 2: the same run again (it is deterministic), drawn frame by frame.
-  view::PictureMaker pictures;
-  if (!pictures.open(width, height, &why)) return error(why);
+  const auto pictures = drawing->new_pictures();
+  if (!pictures->open(width, height, &why)) return error(why);
   std::vector<std::uint8_t> rgb;
   progress.span(f.t0, f.time(f.count - 1), f.count, "rendering");
   const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
@@ -252,20 +251,20 @@ int render_animation(const DrawOptions& o, int width, int height, const CameraOp
     if (!scene_of(sim, {}, scene)) return false;
     view::Camera cam = start;  // --orbit: the azimuth turns with simulated time
     cam.yaw += orbit * (f.time(k) - f.t0) * std::numbers::pi / 180;
-    if (!pictures.draw(scene.geometry, &cam, {}, &rgb, err)) return false;
-    if (video) return writer.add(rgb, err);
+    if (!pictures->draw(scene.geometry, &cam, {}, &rgb, err)) return false;
+    if (video) return writer->add(rgb, err);
     const std::string path = frame_path(o.out, k);  // a %d in a folder's name makes a folder a frame
-    return make_folder_for(path) && view::write_png(path, width, height, rgb, err);
+    return make_folder_for(path) && drawing->write_png(path, width, height, rgb, err);
   });
-  pictures.close();
+  pictures->close();
   if (!ok) return kExitInput;
-  if (video && !writer.finish(&why)) return error(why);
+  if (video && !writer->finish(&why)) return error(why);
   return kExitOk;
 }
 #else
 int render_animation(const DrawOptions&, int, int, const CameraOptions&, OutputKind) {
   std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
-  return kExitUsage;
+  return kExitInput;
 }
 #endif
 

@@ -59,8 +59,9 @@ Runner add_derive(CLI::App& app) {
     const bool ok = load_and_derive(o->in, o->n, ls, progress);
     if (ls.rules.path.empty()) return kExitInput;  // nothing loaded
     if (!o->out.empty()) {
-      // Even after an error, -o holds the last complete string.
-      if (!save_string(o->out, ls)) return kExitInput;
+      // Even after an error, -o holds the last complete string. Not synced:
+      // the same command derives it again (docs/language.md 8.5).
+      if (!save_string(o->out, ls, interp::Durability::kReplaced)) return kExitInput;
       if (!ok) std::cerr << "lsd: note: " << o->out << " holds the string after " << ls.steps_done << " steps\n";
     } else if (ok && !interp::write_string(stdout, ls.current, ls.rules.symbols)) {
       std::cerr << "lsd: error: writing the string to standard output failed\n";

@@ -8,9 +8,7 @@
 #include "common/text.hpp"
 #include "draw.hpp"
 #include "interpreter/export/obj.hpp"
-#ifdef LSD_HAVE_VIEWER
-#include "viewer/offscreen.hpp"
-#endif
+#include "draw_module.hpp"
 
 namespace lsd::cli {
 
@@ -207,20 +205,22 @@ Runner add_render(CLI::App& app) {
     if (kind != OutputKind::kPng) return render_animation(o->draw, o->width, o->height, o->camera, kind);
     view::CameraChoice choice;
     if (!camera_choice(o->camera, &choice)) return kExitInput;
+    const view::DrawModule* drawing = draw_module();
+    if (!drawing) return kExitInput;
     interp::Scene scene;
     if (!plant_scene(o->draw, {}, scene)) return kExitInput;
     // Framed on the plant, its poles and spheres; the ground lies under them.
     const view::Camera cam = view::frame_choice(scene.without_ground(), double(o->width) / o->height, choice);
     std::string err;
     if (!make_folder_for(o->draw.out)) return kExitInput;
-    if (!view::render_png(scene.geometry, o->width, o->height, o->draw.out, &cam, {}, &err)) {
+    if (!drawing->render_png(scene.geometry, o->width, o->height, o->draw.out, &cam, {}, &err)) {
       std::cerr << "lsd: error: " << err << "\n";
       return kExitInput;
     }
     return kExitOk;
 #else
     std::cerr << "lsd: error: this lsd was built without the renderer (LSD_VIEWER=OFF)\n";
-    return kExitUsage;
+    return kExitInput;  // no OpenGL here: as without the drawing module
 #endif
   };
 }

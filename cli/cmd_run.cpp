@@ -50,7 +50,8 @@ std::string summary(const RunCommand& o, interp::Simulation& sim) {
 class TraceFile {
  public:
   bool open(const std::string& path, const char* header) {
-    return file_.open(path, nullptr) && file_.write(header) && file_.write("\n");
+    // Not synced: the run writes it again (docs/language.md 8.5).
+    return file_.open(path, nullptr, interp::Durability::kReplaced) && file_.write(header) && file_.write("\n");
   }
   bool is_open() const { return file_.is_open(); }
   void line(const std::string& l) {
@@ -97,7 +98,9 @@ int run(const RunCommand& o) {
   trace.close();
   contacts.close();
   if (!o.out.empty()) {  // even after an error: the last complete, finite string
-    if (!save_string(o.out, sim.lsystem(), sim.history())) return kExitInput;
+    // Synced: the state a later run resumes from, worth the run's time
+    // (docs/language.md 8.5).
+    if (!save_string(o.out, sim.lsystem(), interp::Durability::kSynced, sim.history())) return kExitInput;
     if (!ok)
       std::cerr << "lsd: note: " << o.out << " holds the last finite string (t=" << interp::format_double(sim.time())
                 << ")\n";

@@ -10,9 +10,7 @@
 
 #include "camera_options.hpp"
 #include "commands.hpp"
-#ifdef LSD_HAVE_VIEWER
-#include "viewer/app.hpp"
-#endif
+#include "draw_module.hpp"
 
 namespace lsd::cli {
 namespace {
@@ -94,11 +92,12 @@ int view_run(const ViewCommand& c) {
                  "--frames N\n";
     return kExitUsage;
   }
-  return view::run_viewer(o);
+  const view::DrawModule* drawing = draw_module();
+  return drawing ? drawing->run_viewer(o) : kExitInput;
 #else
   (void)c;
   std::cerr << "lsd: error: this lsd was built without the viewer (LSD_VIEWER=OFF)\n";
-  return kExitUsage;
+  return kExitInput;
 #endif
 }
 

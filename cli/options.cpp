@@ -261,12 +261,14 @@ bool make_folder_for(const std::string& path) {
 
 bool save_file(const std::string& path, const std::string& content) {
   std::string err;
-  return make_folder_for(path) && saved(interp::write_file_atomic(path, content, &err), err);
+  return make_folder_for(path) &&
+         saved(interp::write_file_atomic(path, content, &err, interp::Durability::kReplaced), err);
 }
 
-bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history) {
+bool save_string(const std::string& path, const interp::Lsystem& ls, interp::Durability durability,
+                 const std::vector<double>& history) {
   std::string err;
-  return make_folder_for(path) && saved(interp::save_string(path, ls, history, &err), err);
+  return make_folder_for(path) && saved(interp::save_string(path, ls, history, &err, durability), err);
 }
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {

@@ -80,12 +80,15 @@ void print_diags(const std::vector<grammar::Diagnostic>& diags, const interp::Ls
 // prints "lsd: error: cannot create the folder 'F' for 'PATH': why" and
 // returns false. Every file lsd writes goes through it.
 bool make_folder_for(const std::string& path);
-// Writes a file atomically, creating missing folders; on failure prints
+// Writes a file atomically, not synced (an export: the same command makes it
+// again; docs/language.md 8.5), creating missing folders; on failure prints
 // "lsd: error: ..." and returns false.
 bool save_file(const std::string& path, const std::string& content);
-// The same for the string file of ls (streamed: interp::save_string), with
-// a simulation's integrator history (Simulation::history) when it has one.
-bool save_string(const std::string& path, const interp::Lsystem& ls, const std::vector<double>& history = {});
+// The same for the string file of ls (streamed: interp::save_string), synced
+// or not, with a simulation's integrator history (Simulation::history) when
+// it has one.
+bool save_string(const std::string& path, const interp::Lsystem& ls, interp::Durability durability,
+                 const std::vector<double>& history = {});
 
 // The closest of `names` to `word` (for "did you mean"), or "" when none is close.
 std::string closest(const std::string& word, const std::vector<std::string>& names);

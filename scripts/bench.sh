@@ -2,7 +2,8 @@
 # `make bench`: runs every benchmark of a release build and prints its figures
 # (bench_peers: lsd beside MuJoCo on the same plants), then derives the same
 # grammars with the JavaScript `lindenmayer` package from npm (installed into
-# bench/scratch, never into the project) for a ratio.
+# bench/scratch, never into the project) for a ratio, times the whole `lsd
+# derive` process against it, and the start-up of a command that draws nothing.
 set -euo pipefail
 build=${1:-build-bench}
 default_build=${2:-}  # the build of `make run` (no -march=native), for the side-by-side dynamics table
@@ -68,9 +69,17 @@ done <<< "$lsd_tsv"
 
 echo
 echo "== the whole lsd derive process vs lindenmayer computing the same string in memory"
-echo "   (ABOP fig. 1.24a, n = 9: 4,882,811 modules; wall clock, best of 5 rounds taken in turn)"
-lsd="$build/lsd"
+echo "   (ABOP fig. 1.24a, n = 9: 4,882,811 modules; wall clock, best of 5 rounds taken in turn; lsd of the default build)"
+lsd="${default_build:-$build}/lsd"
 fig="$root/examples/abop/fig1_24a.ls"
+# The same string: lindenmayer's, and lsd's without the blanks between modules.
+(cd "$scratch" && node lindenmayer_compare.js string 9) > "$scratch/fig1_24a_n9_js.txt"
+"$lsd" derive "$fig" -n 9 | tr -d ' ' > "$scratch/fig1_24a_n9_lsd.txt"
+if cmp -s "$scratch/fig1_24a_n9_js.txt" "$scratch/fig1_24a_n9_lsd.txt"; then
+  echo "   the strings agree: $(($(wc -c < "$scratch/fig1_24a_n9_lsd.txt") - 1)) modules each"
+else
+  echo "   THE STRINGS DIFFER: $scratch/fig1_24a_n9_js.txt and $scratch/fig1_24a_n9_lsd.txt"
+fi
 to_file() { "$lsd" derive "$fig" -n 9 -o "$scratch/fig1_24a_n9.txt"; }
 to_stdout() { "$lsd" derive "$fig" -n 9 > "$scratch/fig1_24a_n9_stdout.txt"; }
 # The best wall time of 3 runs of a command, in seconds (bash's own clock:
@@ -96,5 +105,31 @@ done
 ratio() { awk -v a="$js_best" -v b="$1" 'BEGIN { printf "%.1fx", a / b }'; }
 printf '%-44s %9s %8s\n' "" "seconds" "ratio"
 printf '%-44s %9s %8s\n' "lindenmayer: iterate(9) in memory" "$js_best" ""
-printf '%-44s %9s %8s\n' "lsd derive -n 9 -o FILE (atomic, fsync)" "$file_best" "$(ratio "$file_best")"
+printf '%-44s %9s %8s\n' "lsd derive -n 9 -o FILE (atomic, not synced)" "$file_best" "$(ratio "$file_best")"
 printf '%-44s %9s %8s\n' "lsd derive -n 9 > FILE (standard output)" "$stdout_best" "$(ratio "$stdout_best")"
+
+echo
+echo "== start-up: lsd derive of a one-line file (the default build) beside /bin/true and a plain C++ program"
+echo "   (wall clock of 50 runs of each taken in turn, median; docs/architecture.md: the drawing module)"
+one="$scratch/one_line.ls"
+printf 'axiom: F\n' > "$one"
+# The plain C++ program: writes one line with iostream, as lsd derive does here.
+printf '#include <iostream>\nint main() { std::cout << "F\\n"; }\n' > "$scratch/plain.cpp"
+plain="$scratch/plain"
+g++ -O2 -o "$plain" "$scratch/plain.cpp"
+libs=$(LD_DEBUG=files "$lsd" derive "$one" 2>&1 >/dev/null | grep -c 'calling init' || true)
+ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b - a) * 1000 }'; }
+true_ms=() plain_ms=() lsd_ms=()
+for _ in $(seq 50); do
+  s=$EPOCHREALTIME; /bin/true; e=$EPOCHREALTIME; true_ms+=("$(ms "$s" "$e")")
+  s=$EPOCHREALTIME; "$plain" > /dev/null; e=$EPOCHREALTIME; plain_ms+=("$(ms "$s" "$e")")
+  s=$EPOCHREALTIME; "$lsd" derive "$one" > /dev/null; e=$EPOCHREALTIME; lsd_ms+=("$(ms "$s" "$e")")
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+true_med=$(median "${true_ms[@]}") plain_med=$(median "${plain_ms[@]}") lsd_med=$(median "${lsd_ms[@]}")
+plain_libs=$(LD_DEBUG=files "$plain" 2>&1 >/dev/null | grep -c 'calling init' || true)
+printf '%-44s %9s %12s\n' "" "ms" "vs plain"
+printf '%-44s %9s %12s\n' "/bin/true" "$true_med" ""
+printf '%-44s %9s %12s\n' "plain C++ program ($plain_libs libraries)" "$plain_med" ""
+printf '%-44s %9s %12s\n' "lsd derive ONE_LINE.ls ($libs libraries)" "$lsd_med" \
+  "$(awk -v a="$lsd_med" -v b="$plain_med" 'BEGIN { printf "%.2fx", a / b }')"

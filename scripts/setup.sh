@@ -10,7 +10,7 @@ pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgu
       libtinygltf-dev nlohmann-json3-dev                                  # glTF export
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg   # video; tests run ffprobe
       cpp        # the C preprocessor, run on cpfg files (.l) as cpfg runs it
-      strace     # tests/cli/trust_test.cpp: a hostile model folder opens no file outside it
+      strace     # tests/cli/trust_test.cpp (a hostile model folder opens no file outside it), tests/cli/durability_test.cpp
       parallel)  # GNU parallel: sweeps on one machine (scripts/sweep.sh)
 pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev; make bench: libmujoco-dev
 missing=()

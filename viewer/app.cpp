@@ -136,7 +136,7 @@ void close_window(GlWindow* gl) {
 void open_trace(App& app) {
   if (app.opts.trace.empty()) return;
   std::string error;
-  if (!app.trace_file.open(app.opts.trace, &error)) {
+  if (!app.trace_file.open(app.opts.trace, &error, interp::Durability::kReplaced)) {  // docs/language.md 8.5
     std::cerr << "lsd view: error: " << error << "\n";
     return;
   }

@@ -181,8 +181,8 @@ void PictureMaker::close() {
 
 bool write_png(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb,
                std::string* error) {
-  interp::StagedFile file;
-  if (!file.open(path, error)) return false;
+  interp::StagedFile file;  // not synced: a picture is drawn again (docs/language.md 8.5)
+  if (!file.open(path, error, interp::Durability::kReplaced)) return false;
   stbi_write_png_compression_level = 5;  // the default 8 is slow and hardly smaller
   const auto write = [](void* f, void* data, int size) {
     static_cast<interp::StagedFile*>(f)->write(std::string_view(static_cast<const char*>(data), std::size_t(size)));

@@ -85,7 +85,7 @@ bool VideoWriter::open(const std::string& path, int width, int height, double fp
   s_ = std::make_unique<State>();
   State& s = *s_;
   s.path = path;
-  if (!s.staged.open(path, error)) return false;
+  if (!s.staged.open(path, error, interp::Durability::kReplaced)) return false;  // drawn again (docs/language.md 8.5)
   s.tmp = s.staged.staging_path();
   s.width = width;
   s.height = height;

@@ -119,8 +119,11 @@ RewriteResult apply_homomorphism(const Lsystem& ls, ModuleString& out, const Der
 StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history);
 std::string saved_text(const Lsystem& ls);
 std::string saved_text(const Lsystem& ls, const std::vector<double>& history);
-// The same file streamed to `path` atomically (write_string_file).
-bool save_string(const std::string& path, const Lsystem& ls, std::string* error);
-bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error);
+// The same file streamed to `path` atomically (write_string_file), synced or
+// not (files.hpp: Durability).
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error,
+                 Durability durability = Durability::kSynced);
+bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error,
+                 Durability durability = Durability::kSynced);
 
 }  // namespace lsd::interp

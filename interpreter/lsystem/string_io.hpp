@@ -39,7 +39,7 @@ std::string header_line(const StringHeader& h);  // "# lsd t=... step=...\n"
 // A whole string file, the header line and the string, streamed to `path`
 // as a StagedFile (files.hpp). On failure returns false with a message.
 bool write_string_file(const std::string& path, const StringHeader& h, const ModuleString& s,
-                       const SymbolTable& symbols, std::string* error);
+                       const SymbolTable& symbols, std::string* error, Durability durability = Durability::kSynced);
 
 // Reads a string file. Names are split as in a .ls file (declared names by
 // longest match, then single characters). Errors are located by line and column.

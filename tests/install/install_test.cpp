@@ -1,7 +1,7 @@
 // `make install PREFIX=DIR` and `cmake --install BUILD --prefix DIR` (the
-// install rules of CMakeLists.txt and cli/CMakeLists.txt): lsd, its man page,
-// the examples and the Blender script land under a temporary prefix, and the
-// installed lsd runs from there on an installed example.
+// install rules of CMakeLists.txt and cli/CMakeLists.txt): lsd, its drawing
+// module, its man page, the examples and the Blender script land under a
+// temporary prefix, and the installed lsd derives and draws from there.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -44,6 +44,18 @@ void check_installed(const std::string& prefix) {
   REQUIRE(installed.status == 0);
   CHECK(installed.out.size() > 100);
   CHECK(installed.out == built.out);
+  // The drawing module (when this build has one) beside it in lib/lsd: the
+  // installed lsd draws from there, with no display (EGL).
+  const std::string module = fs::path(build_dir()) / "liblsd_draw.so";
+  if (fs::exists(module)) {
+    CHECK(fs::exists(prefix + "/lib/lsd/liblsd_draw.so"));
+    const std::string png = prefix + "/fig.png";
+    const auto drawn = run("env -u DISPLAY -u WAYLAND_DISPLAY LSD_GL=egl " + lsd + " render " + examples +
+                           "/abop/fig1_24a.ls --width 64 --height 64 -o " + png);
+    INFO(drawn.out);
+    CHECK(drawn.status == 0);
+    CHECK(fs::file_size(png) > 100);
+  }
   // The man page names the version the executable reports.
   const auto version = run(lsd + " --version");
   REQUIRE(version.status == 0);

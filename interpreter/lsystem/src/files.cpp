@@ -50,9 +50,10 @@ std::string failure(const char* what, const std::string& path, int err, const ch
 
 }  // namespace
 
-bool StagedFile::open(const std::string& path, std::string* error) {
+bool StagedFile::open(const std::string& path, std::string* error, Durability durability) {
   discard();
   path_ = path;
+  sync_ = durability == Durability::kSynced;
   error_ = 0;
   const Target target = output_target(path, real_);
   if (target == Target::kDirectory) {
@@ -93,7 +94,7 @@ bool StagedFile::commit(std::string* error) {
   }
   bool ok = flush();
   int err = error_;
-  if (ok && !direct_ && ::fsync(fd_) != 0) ok = false, err = errno;  // the data is on disk before the rename
+  if (ok && !direct_ && sync_ && ::fsync(fd_) != 0) ok = false, err = errno;  // the data is on disk before the rename
   if (::close(fd_) != 0 && ok) ok = false, err = errno;
   fd_ = -1;
   if (!ok) {
@@ -118,9 +119,10 @@ void StagedFile::discard() {
   if (!direct_) std::remove(tmp_.c_str());
 }
 
-bool write_file_atomic(const std::string& path, std::string_view content, std::string* error) {
+bool write_file_atomic(const std::string& path, std::string_view content, std::string* error,
+                       Durability durability) {
   StagedFile f;
-  if (!f.open(path, error)) return false;
+  if (!f.open(path, error, durability)) return false;
   f.write(content);
   return f.commit(error);
 }

@@ -412,12 +412,13 @@ std::string saved_text(const Lsystem& ls, const std::vector<double>& history) {
          string_to_text(ls.current, ls.rules.symbols);
 }
 
-bool save_string(const std::string& path, const Lsystem& ls, std::string* error) {
-  return save_string(path, ls, ls.history, error);
+bool save_string(const std::string& path, const Lsystem& ls, std::string* error, Durability durability) {
+  return save_string(path, ls, ls.history, error, durability);
 }
 
-bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error) {
-  return write_string_file(path, saved_header(ls, history), ls.current, ls.rules.symbols, error);
+bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error,
+                 Durability durability) {
+  return write_string_file(path, saved_header(ls, history), ls.current, ls.rules.symbols, error, durability);
 }
 
 }  // namespace lsd::interp

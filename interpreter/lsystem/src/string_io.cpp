@@ -204,9 +204,9 @@ bool write_string(std::FILE* f, const ModuleString& s, const SymbolTable& symbol
 }
 
 bool write_string_file(const std::string& path, const StringHeader& h, const ModuleString& s,
-                       const SymbolTable& symbols, std::string* error) {
+                       const SymbolTable& symbols, std::string* error, Durability durability) {
   StagedFile file;
-  if (!file.open(path, error)) return false;
+  if (!file.open(path, error, durability)) return false;
   TextOut out(&file, kStreamBuffer);
   out.append(header_line(h));
   if (!h.history.empty()) out.append(history_line(h.history));
