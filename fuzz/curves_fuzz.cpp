@@ -19,7 +19,7 @@ namespace {
 using namespace lsd::interp;
 
 void use(const SplineFunction& f) {
-  for (double x : {-1.0, 0.0, 0.1, 0.5, 0.999, 1.0, 2.0, NAN}) (void)f(x);
+  for (double x : {-1.0, 0.0, 0.1, 0.5, 0.999, 1.0, 2.0, std::nan("")}) (void)f(x);
 }
 
 }  // namespace
@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 3: {
       CurveXYZ c;
       if (parse_curve_text(text, "fuzz.con", samples, c, error))
-        for (double t : {0.0, 0.3, 1.0, -5.0, NAN}) (void)c.at_length(t);
+        for (double t : {0.0, 0.3, 1.0, -5.0, std::nan("")}) (void)c.at_length(t);
       break;
     }
     default: {

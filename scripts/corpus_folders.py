@@ -81,6 +81,14 @@ def folder_set():
     ]
 
 
+# Folders of tests/corpus/regressions/ (written by hand: inputs that once met
+# undefined behaviour in a reader) that trust_test.cpp opens like the others.
+REGRESSION_FOLDERS = [
+    # colour indices, contour sides and a line width of +-1e300: converted to int unchecked once
+    ("regressions/view_huge_numbers", "not negative", 0),
+]
+
+
 def bait():
     """The files beside the folders that they name: reading any of them would show."""
     con = "cver 1 3\nname: o\npoints: 4\ntype: closed\n1 0 0 1\n0 1 0 1\n-1 0 0 1\n0 -1 0 1\n"
@@ -121,4 +129,6 @@ def write_folders(corpus):
                 "Written by scripts/make_corpus.py\n")
         for folder, warning, status in rows:
             f.write("folders/%s\t%s\t%d\n" % (folder, warning, status))
+        for folder, warning, status in REGRESSION_FOLDERS:
+            f.write("%s\t%s\t%d\n" % (folder, warning, status))
     print("make_corpus: %d hostile folders" % len(rows), file=sys.stderr)

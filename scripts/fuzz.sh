@@ -9,8 +9,10 @@
 # Inputs: the committed corpus fuzz/corpus/TARGET/ (read only), seeds from
 # examples/ and tests/corpus/ (cpfg targets: examples/cpfg/* and the hostile
 # folders tests/corpus/folders/*), and new inputs kept in BUILD/work-TARGET/.
-# Crashes, hangs and leaks are written to BUILD/artifacts-TARGET/ (the exit
-# status is then non-zero); each becomes a fixed bug and an input in tests/corpus/regressions/.
+# FUZZ_TIMEOUT=S: an input running longer than S seconds (default 10) is a
+# hang (raise it on a loaded machine: the time is wall-clock time). Crashes,
+# hangs and leaks are written to BUILD/artifacts-TARGET/ (the exit status is
+# then non-zero); each becomes a fixed bug and an input in tests/corpus/regressions/.
 # Needs clang (Debian: clang, libclang-rt-14-dev); `make test` does not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,5 +89,5 @@ if [ "$what" = merge ]; then
   exit 0
 fi
 exec "$build/$target" "$work" "$committed" "$seeds" \
-  -max_total_time="$what" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
+  -max_total_time="$what" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len="$max_len" \
   -artifact_prefix="$artifacts/" -print_final_stats=1

@@ -148,7 +148,8 @@ bool find_environment_program(const EnvironmentFile& file, const Trust& trust, s
   error = "program '" + name + "' is not in the model's folder " + folder.string() +
           (trust.program_dirs.empty() ? "" : " or a --program-dir") +
           ": lsd looks a model's program up on PATH only with --allow-path-programs (or give its folder with "
-          "--program-dir DIR)";
+          "--program-dir DIR)" +
+          (trust.allow_programs ? "" : ", and runs it only with --allow-programs");
   return false;
 }
 

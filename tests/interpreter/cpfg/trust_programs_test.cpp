@@ -97,11 +97,16 @@ TEST_CASE("a program named by a path outside the model's folder is not run, even
 
 TEST_CASE("a bare program name is looked up on PATH only with --allow-path-programs") {
   Folder f("sh plant.e");  // `sh -e plant.e`: the .e file as a shell script
+  {  // without any flag, the one warning names both flags the user would need
+    const Loaded none = derive(f);
+    REQUIRE(none.ok);
+    CHECK_THAT(program_warning(none), Catch::Contains("--allow-path-programs") && Catch::Contains("--allow-programs"));
+  }
   interp::Trust allow;
   allow.allow_programs = true;
   const Loaded r = derive(f, allow);
   REQUIRE(r.ok);
-  CHECK_THAT(program_warning(r), Catch::Contains("--allow-path-programs"));
+  CHECK_THAT(program_warning(r), Catch::Contains("--allow-path-programs") && !Catch::Contains("--allow-programs"));
   interp::EnvironmentFile file;
   std::string program, err;
   REQUIRE(interp::read_environment_file(f.dir.path("plant.e"), file, err));
