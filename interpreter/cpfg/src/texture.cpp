@@ -116,9 +116,9 @@ bool decode_image(const std::uint8_t* data, std::size_t size, const std::string&
   }
   int w = 0, h = 0, n = 0;
   if (f.size() > std::size_t(INT32_MAX) || !stbi_info_from_memory(f.p, int(f.size()), &w, &h, &n)) {
-    const char* why = f.size() > std::size_t(INT32_MAX) ? nullptr : stbi_failure_reason();
+    const char* reason = f.size() > std::size_t(INT32_MAX) ? nullptr : stbi_failure_reason();
     return error = "cannot read the image '" + path + "': not an image lsd reads (PNG, JPEG, BMP, TGA, GIF, SGI RGB)" +
-                   (why ? std::string(": stb_image says '") + why + "'" : std::string()),
+                   (reason ? std::string(": stb_image says '") + reason + "'" : std::string()),
            false;
   }
   if (!size_allowed(w, h))

@@ -134,17 +134,17 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
       std::vector<std::uint32_t> indices;
       // (position, normal) -> vertex; a textured mesh's texels: one per (position, texel), as its sides' seams need
       std::unordered_map<std::uint64_t, std::uint32_t> vertex_of;
-      const bool textured = material.second != 0;
+      const bool has_texture = material.second != 0;
       auto vertex = [&](const Mesh::Corner& c) {
         const std::uint64_t k =
-            (std::uint64_t(c.position) << 32) | (textured && c.texel != Mesh::kNoTexel ? c.texel | 0x80000000u : c.normal);
+            (std::uint64_t(c.position) << 32) | (has_texture && c.texel != Mesh::kNoTexel ? c.texel | 0x80000000u : c.normal);
         auto [it, fresh] = vertex_of.try_emplace(k, std::uint32_t(vertices.size() / 6));
         if (fresh) {
           const Vec3& p = mesh.positions[c.position];
           const Vec3& n = mesh.normals[c.normal];
           vertices.insert(vertices.end(), {snap(p.x(), grid), snap(p.y(), grid), snap(p.z(), grid),
                                            snap(n.x(), ngrid), snap(n.y(), ngrid), snap(n.z(), ngrid)});
-          if (textured) {  // glTF's t runs down the image: 1 - cpfg's
+          if (has_texture) {  // glTF's t runs down the image: 1 - cpfg's
             const Vec2f st = c.texel == Mesh::kNoTexel ? Vec2f(0, 0) : mesh.texels[c.texel];
             texels.insert(texels.end(), {st.x(), 1.f - st.y()});
           }

@@ -356,12 +356,12 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
     const BodySegment &pp = b.parent_seg, &cc = b.child_seg;
     const long at = stored(b.joint_module);
     if (!(pp.l + cc.l > 0) || at < 0) {
-      const std::size_t k = std::size_t(std::max(0L, at));
-      const ModuleOrigin o = module_origin(rules, s, k);
+      const std::size_t where = std::size_t(std::max(0L, at));
+      const ModuleOrigin o = module_origin(rules, s, where);
       diags.push_back({rules.path, o.pos, "the joint at module " + std::to_string(b.joint_module) +
                                               (at < 0 ? " of the drawing is not in the string"
                                                       : " joins two bodies of zero length" +
-                                                            origin_note(rules, o, s.sym[k]))});
+                                                            origin_note(rules, o, s.sym[where]))});
       ok = false;
       continue;
     }

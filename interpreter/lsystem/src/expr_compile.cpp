@@ -200,9 +200,9 @@ struct Compiler {
         for (const auto& fn : kFunctions)
           if (e.text == fn.name) f = &fn;
         if (!f) {
-          std::vector<std::string> names;
-          for (const auto& fn : kFunctions) names.emplace_back(fn.name);
-          error(e.pos, "unknown function '" + e.text + "'" + did_you_mean(e.text, names));
+          std::vector<std::string> known;
+          for (const auto& fn : kFunctions) known.emplace_back(fn.name);
+          error(e.pos, "unknown function '" + e.text + "'" + did_you_mean(e.text, known));
           return;
         }
         int n = int(e.args.size());

@@ -117,9 +117,9 @@ class TextOut {
 // The text of every symbol id of at least 128, made once per write, so that
 // writing a module never builds a name.
 struct Names {
-  explicit Names(const SymbolTable& symbols) : symbols(symbols), text(symbols.size()) {
-    for (SymbolId id = 128; id < symbols.size(); ++id) {
-      text[id] = symbols.name(id);
+  explicit Names(const SymbolTable& table) : symbols(table), text(table.size()) {
+    for (SymbolId id = 128; id < table.size(); ++id) {
+      text[id] = table.name(id);
       longest = std::max(longest, text[id].size());
     }
   }

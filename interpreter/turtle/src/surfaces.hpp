@@ -48,37 +48,37 @@ inline void surface(Turtle& tu, SymbolId id, const double* p, int np, const Walk
   // the points of every patch in the surface's own axes, patch after patch
   std::vector<Vec3> local(per * sf.patches.size());
   Eigen::Vector2d lo(1e300, 1e300), hi(-1e300, -1e300);
-  for (std::size_t p = 0; p < sf.patches.size(); ++p)
+  for (std::size_t patch = 0; patch < sf.patches.size(); ++patch)
     for (int a = 0; a <= n; ++a)
       for (int b = 0; b <= m; ++b) {
         const auto bu = bernstein(double(a) / n), bv = bernstein(double(b) / m);
         Vec3 q = Vec3::Zero();
         for (int r = 0; r < 4; ++r)
           for (int c = 0; c < 4; ++c)
-            q += bu[std::size_t(r)] * bv[std::size_t(c)] * sf.patches[p][std::size_t(4 * r + c)];
-        local[p * per + std::size_t(a * (m + 1) + b)] = q;
+            q += bu[std::size_t(r)] * bv[std::size_t(c)] * sf.patches[patch][std::size_t(4 * r + c)];
+        local[patch * per + std::size_t(a * (m + 1) + b)] = q;
         lo = lo.cwiseMin(q.head<2>());
         hi = hi.cwiseMax(q.head<2>());
       }
   const int texture = sf.texture >= 0 ? sf.texture : t.texture;
   const Texture* tex = k.texture(texture);
-  auto texel = [&](std::size_t p, int a, int b) -> Vec2f {
+  auto texel = [&](std::size_t patch, int a, int b) -> Vec2f {
     if (!tex->per_surface) return Vec2f(float(a) / float(n), float(b) / float(m));
-    const Vec3& q = local[p * per + std::size_t(a * (m + 1) + b)];
+    const Vec3& q = local[patch * per + std::size_t(a * (m + 1) + b)];
     const Eigen::Vector2d span = (hi - lo).cwiseMax(1e-300);
     return Vec2f(float((q.x() - lo.x()) / span.x()), float((q.y() - lo.y()) / span.y()));
   };
-  for (std::size_t p = 0; p < sf.patches.size(); ++p)
+  for (std::size_t patch = 0; patch < sf.patches.size(); ++patch)
     for (int a = 0; a < n; ++a)
       for (int b = 0; b < m; ++b) {
-        const std::size_t i0 = p * per + std::size_t(a * (m + 1) + b), i1 = i0 + std::size_t(m + 1);
+        const std::size_t i0 = patch * per + std::size_t(a * (m + 1) + b), i1 = i0 + std::size_t(m + 1);
         const Vec3 quad[4] = {place(local[i0], scale), place(local[i1], scale), place(local[i1 + 1], scale),
                               place(local[i0 + 1], scale)};
         if (!tex) {
           out.polygon(quad, 4, t.colour, module);
           continue;
         }
-        const Vec2f uv[4] = {texel(p, a, b), texel(p, a + 1, b), texel(p, a + 1, b + 1), texel(p, a, b + 1)};
+        const Vec2f uv[4] = {texel(patch, a, b), texel(patch, a + 1, b), texel(patch, a + 1, b + 1), texel(patch, a, b + 1)};
         out.polygon(quad, 4, t.colour, module, nullptr, uv, texture);
       }
   tu.state.pos = end;

@@ -45,12 +45,12 @@ struct WalkConstants {
 
   WalkConstants(const TurtleOptions& opt, bool rest)
       : step(opt.step),
-        unit(opt.unit),
         cos_angle(std::cos(opt.angle * kDegToRad)),
         sin_angle(std::sin(opt.angle * kDegToRad)),
         rest_pose(rest),
         cpfg(opt.cpfg),
-        contours(opt.contours) {
+        contours(opt.contours),
+        unit(opt.unit) {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
     pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
