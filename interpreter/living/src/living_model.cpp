@@ -112,7 +112,9 @@ class Walker {
     diags_.push_back({rules_.path, o.pos, std::move(msg) + origin_note(rules_, o, s_.sym[at_])});
   }
   std::string module_text(std::size_t i) const {
-    return "'" + rules_.symbols.name(s_.sym[i]) + "' at module " + std::to_string(i);
+    std::string text = "'";  // (appended, not "'" + name: GCC 12 warns falsely on that, -Wrestrict)
+    text += rules_.symbols.name(s_.sym[i]);
+    return text + "' at module " + std::to_string(i);
   }
 
   void open_branch(std::size_t i) {
