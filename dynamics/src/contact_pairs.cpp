@@ -108,9 +108,9 @@ Vec6 solve_pairs(const Model& model, Data& data) {
         // W <- W - Y^T u (the joint's projection), then moved to the parent's
         // origin by r, the columns at once (a pin's three; a weld's six).
         Block Y;
-        for (int k = 0; k < 3; ++k) {
-          const double* y = rec + 8 * k;
-          Y.row(k) << y[0], y[1], y[2], y[4], y[5], y[6];
+        for (int row = 0; row < 3; ++row) {
+          const double* y = rec + 8 * row;
+          Y.row(row) << y[0], y[1], y[2], y[4], y[5], y[6];
         }
         Mat3 rx;
         rx << 0, -rec[23], rec[15], rec[23], 0, -rec[7], -rec[15], rec[7], 0;

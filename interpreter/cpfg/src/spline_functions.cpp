@@ -72,8 +72,9 @@ bool field(const std::string& line, const char* key, std::string& value) {
 }
 
 // One function from lines[i...] (fver 1 1, or the older "range:" form);
-// advances i past it.
-bool parse_function(const Lines& lines, std::size_t& i, SplineFunction& f, std::string& error) {
+// advances i past it. Its table's samples are taken from the file's budget
+// (limits::kFunctionTableSamples).
+bool parse_function(const Lines& lines, std::size_t& i, SplineFunction& f, std::string& error, long& table_budget) {
   std::string v;
   long samples = 0;
   if (i < lines.size() && field(lines[i], "range:", v)) {
@@ -127,6 +128,12 @@ bool parse_function(const Lines& lines, std::size_t& i, SplineFunction& f, std::
     for (int m = 0; m < mult; ++m) f.points.emplace_back(double(float(x)), double(float(y)));  // cpfg reads floats
   }
   if (samples > 2) {
+    if (samples > table_budget) {
+      error = "the function tables of this file ask for more than the limit of " +
+              std::string(limits::kFunctionTableSamplesText) + " samples in all";
+      return false;
+    }
+    table_budget -= samples;
     f.table.clear();
     SplineFunction exact = f;
     for (int k = 0; k < samples; ++k) f.table.push_back(exact(double(k) / (samples - 1)));
@@ -264,7 +271,8 @@ std::string base_name(const std::string& path) { return path.substr(path.find_la
 bool function_of(const Lines& lines, const std::string& path, SplineFunction& out, std::string& error) {
   std::size_t i = 0;
   out = SplineFunction{};
-  if (!parse_function(lines, i, out, error)) {
+  long budget = limits::kFunctionTableSamples;
+  if (!parse_function(lines, i, out, error, budget)) {
     error = path + ": " + error;
     return false;
   }
@@ -290,13 +298,14 @@ bool function_set_of(const Lines& lines, const std::string& path, std::vector<Sp
     }
     ++i;
   }
+  long budget = limits::kFunctionTableSamples;
   while (i < lines.size() && (items < 0 || long(out.size()) < items)) {
     if (long(out.size()) >= limits::kFunctionSetItems) {
       error = path + ": more functions than the limit of " + std::string(limits::kFunctionSetItemsText);
       return false;
     }
     SplineFunction f;
-    if (!parse_function(lines, i, f, error)) {
+    if (!parse_function(lines, i, f, error, budget)) {
       error = path + ": function " + std::to_string(out.size() + 1) + ": " + error;
       return false;
     }

@@ -47,6 +47,16 @@ TEST_CASE("functions, contours and curves: points, samples and items beyond the 
   std::vector<interp::SplineFunction> set;
   CHECK_FALSE(interp::parse_function_set_text("funcgalleryver 1 1\nitems: 5000\n", "g.fset", set, err));
   CHECK_THAT(err, Catch::Contains("more than the limit of 1,000 functions"));
+  // Tables of 10,000 samples each (the limit for one function): the third passes the file's 20,000.
+  std::string three = "funcgalleryver 1 1\nitems: 3\n";
+  for (int k = 0; k < 3; ++k) three += "fver 1 1\nsamples: 10000\npoints: 4\n" + points(4);
+  CHECK_FALSE(interp::parse_function_set_text(three, "t.fset", set, err));
+  CHECK_THAT(err, Catch::Contains("t.fset: function 3: the function tables of this file ask for more than the limit "
+                                  "of 20,000 samples in all"));
+  std::string two = "funcgalleryver 1 1\nitems: 2\n";
+  for (int k = 0; k < 2; ++k) two += "fver 1 1\nsamples: 10000\npoints: 4\n" + points(4);
+  CHECK(interp::parse_function_set_text(two, "two.fset", set, err));
+  CHECK(set.size() == 2);
   interp::Contour c;
   CHECK_FALSE(interp::parse_contour_text("cver 1 3\npoints: 99999999999999999999\n", "c.con", c, err));
   CHECK_THAT(err, Catch::Contains("limit of 10,000 points"));
