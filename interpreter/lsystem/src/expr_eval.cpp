@@ -133,9 +133,9 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
         const double v = st[sp];
         sp -= k + 1;
         const ArrayInfo* a = array(in.a);
-        const long el = a ? element(*a, st + sp + 1, m) : -1;
+        const long el = a ? element(*a, st + (sp + 1), m) : -1;
         if (el >= 0) m->globals[a->offset + std::size_t(el)] = v;
-        else if (a && m->error.empty()) m->error = subscript_error(*a, st + sp + 1);
+        else if (a && m->error.empty()) m->error = subscript_error(*a, st + (sp + 1));
         break;
       }
       case Op::Pop: --sp; break;
@@ -151,7 +151,7 @@ double eval_expr(const CompiledExpr& e, double* vars, Rng* rng, Machine* m) {
       case Op::Print: {
         const int k = int(in.k);
         sp -= k;
-        if (m) print_formatted(m->out ? *m->out : std::cerr, e.strings[std::size_t(in.a)], st + sp + 1, k);
+        if (m) print_formatted(m->out ? *m->out : std::cerr, e.strings[std::size_t(in.a)], st + (sp + 1), k);
         st[++sp] = 0;
         break;
       }
