@@ -62,8 +62,8 @@ sanitize: setup
 	@bash scripts/setup.sh clang libclang-rt-14-dev
 	CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLSD_SANITIZE=ON
 	cmake --build build-asan -j $(JOBS)
-	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -E '^viewer'
-	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -R '^viewer'
+	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -E '^(viewer|install)'
+	cd build-asan && $(SAN_UBSAN) ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -R '^(viewer|install)'
 
 # lsd built without the OpenGL viewer (-DLSD_VIEWER=OFF, for machines without
 # OpenGL): it must build, derive, run and export, and say clearly that
