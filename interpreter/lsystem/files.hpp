@@ -52,6 +52,9 @@ class StagedFile {
   bool sync_ = true;
 };
 
+// write(2) of all n bytes, retried after EINTR; false after an error (errno says which).
+bool write_all(int fd, const char* p, std::size_t n);
+
 // A whole file written as a StagedFile. On failure returns false with a message.
 bool write_file_atomic(const std::string& path, std::string_view content, std::string* error,
                        Durability durability = Durability::kSynced);

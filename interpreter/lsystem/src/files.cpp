@@ -15,17 +15,6 @@ namespace {
 
 constexpr std::size_t kBuffer = std::size_t(1) << 16;  // bytes gathered before a write(2)
 
-bool write_all(int fd, const char* p, std::size_t n) {
-  while (n > 0) {
-    const ssize_t k = ::write(fd, p, n);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) return false;
-    p += k;
-    n -= std::size_t(k);
-  }
-  return true;
-}
-
 // What `path` names now: nothing yet, a regular file, a directory, or
 // something else (a device such as /dev/null, a pipe, a socket), following
 // symbolic links. `real` is where a regular file really is, so that its
@@ -49,6 +38,17 @@ std::string failure(const char* what, const std::string& path, int err, const ch
 }
 
 }  // namespace
+
+bool write_all(int fd, const char* p, std::size_t n) {
+  while (n > 0) {
+    const ssize_t k = ::write(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    p += k;
+    n -= std::size_t(k);
+  }
+  return true;
+}
 
 bool StagedFile::open(const std::string& path, std::string* error, Durability durability) {
   discard();

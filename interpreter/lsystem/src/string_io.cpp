@@ -55,17 +55,6 @@ std::string format_double(double v) {
 namespace {
 
 // Writes all n bytes at p to fd; false when a write fails.
-bool write_all(int fd, const char* p, std::size_t n) {
-  while (n > 0) {
-    const ssize_t k = ::write(fd, p, n);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) return false;
-    p += k;
-    n -= std::size_t(k);
-  }
-  return true;
-}
-
 // The bounded buffer of a text being written, emptied into a file descriptor,
 // a staged file or a string whenever it is full.
 class TextOut {
