@@ -20,7 +20,7 @@ struct Syncs {
 
 Syncs syncs_of(const lsd::test::TempDir& dir, const std::string& args) {
   const std::string log = dir.path("strace.log");
-  const auto r = run("strace -f -qq -e trace=fsync,fdatasync -o " + log + " " + lsd::test::lsd_exe() + " " + args);
+  const auto r = run(lsd::test::strace_prefix(log, "fsync,fdatasync") + lsd::test::lsd_exe() + " " + args);
   INFO(r.out);
   Syncs s;
   s.status = r.status;

@@ -91,8 +91,8 @@ TEST_CASE("a hostile model folder starts no program, reads nothing outside itsel
       std::string args = command == "render" ? " -o " + tmp.path("p.png") + " --width 64 --height 64" : "";
       if (command == "derive" || command == "run") args += " -o " + tmp.path("s.txt");
       const std::string log = tmp.path("trace");
-      const std::string cmd = "cd '" + kCorpus + "' && LSD_TRUST_MARKER='" + marker + "' ASAN_OPTIONS=detect_leaks=0 timeout 60 " +  // (LeakSanitizer cannot run under ptrace)
-                              (traced ? "strace -qq -f -e trace=execve,open,openat,openat2,creat -o '" + log + "' " : "") +
+      const std::string cmd = "cd '" + kCorpus + "' && LSD_TRUST_MARKER='" + marker + "' timeout 60 " +
+                              (traced ? lsd::test::strace_prefix(log, "execve,open,openat,openat2,creat") : "") +
                               lsd::test::lsd_exe() + " " + command + " " + f.path + args;
       INFO(cmd);
       const auto r = run(cmd);

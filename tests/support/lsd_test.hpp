@@ -85,6 +85,13 @@ inline Run run(const std::string& cmd) {
 
 inline std::string lsd_exe() { return LSD_EXE; }
 
+// The start of a command line that runs a program under strace, tracing the
+// system calls `calls` into `log`. LeakSanitizer cannot run under ptrace, so
+// leak detection is off for the traced program (make sanitize).
+inline std::string strace_prefix(const std::string& log, const std::string& calls) {
+  return "ASAN_OPTIONS=detect_leaks=0 strace -qq -f -e trace=" + calls + " -o '" + log + "' ";
+}
+
 // A fresh temporary folder, removed with everything in it when the test ends:
 // tests never share a fixed /tmp name (parallel runs, other users).
 class TempDir {
