@@ -50,15 +50,17 @@ void exercise(interp::Lsystem& ls, int steps) {
     (void)g;
   }
   if (ls.rules.dynamics.enabled) {
-    // growth in the run: a few steps only (10^9 steps of a string that never
-    // repeats are bounded, but take minutes)
-    ls.rules.derivation_length = std::min(ls.rules.derivation_length, ls.steps_done + 3);
-    interp::SimOptions so;
-    so.derive = dopts;
-    so.dt = 0.001;
-    so.until = ls.time + 0.0055;  // a few physics steps (growth due at these times included)
-    so.max_physics_steps = 10;
-    interp::run_simulation(ls, so, nullptr, diags);
+    // The one start and schedule of every command (Simulation). Growth in the
+    // run: a few steps only (10^9 steps of a string that never repeats are
+    // bounded, but take minutes).
+    interp::RunSettings settings = interp::file_settings(ls.rules);
+    settings.derivation_length = std::min<long>(settings.derivation_length, ls.steps_done + 3);
+    settings.max_modules = kMaxModules;
+    settings.dt = 0.001;
+    settings.max_physics_steps = 10;
+    const double until = ls.time() + 0.0055;  // a few physics steps (growth due at these times included)
+    interp::Simulation sim;
+    if (sim.start(std::move(ls), settings, diags, until)) sim.advance_to(until, diags);
   }
 }
 
@@ -82,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const interp::StringLimits limits{kMaxModules, 2 * kMaxModules};
     if (!interp::read_string(input.substr(1), "fuzz.txt", ls.rules.symbols, ls.current, h, diags, limits)) return 0;
     ls.steps_done = h.step;
-    ls.time = h.time;
+    ls.clock.origin = h.time;
     exercise(ls, 2);
     return 0;
   }
