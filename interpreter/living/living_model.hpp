@@ -10,6 +10,7 @@
 
 #include "dynamics/dynamics.hpp"
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lsystem/origin.hpp"
 #include "interpreter/lsystem/rules.hpp"
 #include "interpreter/living/settings.hpp"
 
@@ -48,8 +49,11 @@ struct DrawnString {
   ModuleString s;                     // the string as drawn
   std::vector<std::int32_t> origin;   // for its joints, ties and base state: their index in the string; else -1
 };
+// Messages about a module are placed where `locate` says it was written
+// (origin.hpp: ModuleOrigins), else by module_origin.
 bool build_living_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s,
-                        LivingModel& out, std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn = nullptr);
+                        LivingModel& out, std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn = nullptr,
+                        const ModuleLocator& locate = {});
 
 // Whether the model of these rules' strings is built from their drawing
 // (joints: auto with a homomorphism), and that drawing of s: the

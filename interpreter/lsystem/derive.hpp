@@ -29,6 +29,17 @@ struct Growth {
   double modules = 0, params = 0;
 };
 
+// Where each module of the string being derived was written, kept only by
+// the replay that locates a message about a module (origin.hpp): ids[k] is
+// a place of the file (origin_places: the axiom's modules, then each
+// production's successor modules in order), -1 when unknown.
+struct OriginTrack {
+  std::vector<std::int32_t> ids;   // (modules of the string)
+  std::vector<std::int32_t> next;  // the pass's output
+  std::vector<std::int32_t> main_base, decomposition_base;  // (productions) the place of a successor's first module
+  bool lost = false;  // a pass that cannot track ran (cpfg's derivation): the ids mean nothing
+};
+
 struct DeriveScratch {
   std::vector<std::int32_t> match;  // bracket matches of the input
   std::vector<double> vars;         // (max_slots x candidates)
@@ -46,6 +57,7 @@ struct DeriveScratch {
   bool cpfg_rng_ready = false;
   bool own_machine_ready = false;        // cpfg's passes keep own_machine from pass to pass
   std::deque<ModuleString> cpfg_levels;  // cpfg's passes: the successors being rewritten, by depth
+  OriginTrack* track = nullptr;          // (null: not tracked, the fast paths run)
 };
 
 // cpfg's random numbers of these rules, kept in the scratch (seeded from the
@@ -72,8 +84,9 @@ struct RewriteResult {
 RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& group, const ModuleString& in,
                       ModuleString& out, Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& scratch);
 
-// Applies cut (section 3.3) in place: '%' removes itself and the rest of its branch.
-void apply_cut(ModuleString& s, ModuleString& tmp);
+// Applies cut (section 3.3) in place: '%' removes itself and the rest of its
+// branch. With track: its ids are cut alike.
+void apply_cut(ModuleString& s, ModuleString& tmp, OriginTrack* track = nullptr);
 
 // Applies decomposition productions up to their maximum depth, in place.
 RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,

@@ -26,6 +26,9 @@ struct LoadOptions {
   // What the user allows a cpfg model (docs/language.md 9.7): its environment
   // program (--allow-programs ...), files outside its folder (--allow-outside-files).
   Trust trust;
+  // (Internal) the replay of origin.hpp: where each module of the string was
+  // written is tracked from the axiom on. Null for every other load.
+  OriginTrack* track = nullptr;
 };
 
 // Simulated time, counted exactly: origin + ticks x dt, one rounding however
@@ -54,6 +57,8 @@ struct Lsystem {
   std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
   Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them
   DeriveScratch scratch;
+  // What it was loaded from and with (the replay of origin.hpp loads it again).
+  std::shared_ptr<const LoadOptions> loaded_with;
   // cpfg's environment program (environment.hpp): the .e file, the program
   // lsd would start (found when the model is loaded) and the program once the
   // first ?E is sent; after a failure the ?E keep their values. Without the

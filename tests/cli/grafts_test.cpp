@@ -47,7 +47,8 @@ TEST_CASE("graft, weld and ring: bad input is a located error") {
   };
   const std::string two = "B(0.1, 0.01) [ J B(0.1, 0.01) J B(0.1, 0.01) ";
   run_bad(two + "@Graft(3) ] J B(0.1, 0.01) J B(0.1, 0.01)",
-          "the graft '@Graft' at module 6 has no partner: its id 3 must be used by exactly two modules");
+          "bad.ls:1:53: error: the graft '@Graft' at module 6 has no partner: its id 3 must be used by exactly two "
+          "modules");  // at the module's place in the file
   run_bad(two + "@Graft(3) ] J B(0.1, 0.01) @Graft(3) J B(0.1, 0.01) @Graft(3)",
           "the graft id 3 is used 3 times (modules 6, 10, 13): a graft joins exactly two modules");
   run_bad(two + "@Graft(1) @Graft(1) ]", "ride on the same body: a graft joins two bodies");

@@ -84,13 +84,51 @@ TEST_CASE("structure errors point at the place in the file that wrote the module
                      "wu)\n"
                      "  A --> F J(0, 0, 0) B(1, 0.1)\n"
                      "          ^\n");
-  // Several places write a J without parameters: the first is shown, and the message says so.
+  // Several places write a J without parameters: the one that wrote this module (the second J in brackets).
   const std::string q = dir.write("q.ls",
                                   "axiom: B(1, 0.1) A\n"
                                   "derivation length: 1\n"
                                   "A --> F J B(1, 0.1) [ J J ]\n"
                                   "dynamics:\n");
   r = run(lsd_cmd("run " + q + " --time 0.1"));
+  CHECK(r.status == 1);
+  CHECK(r.out == q + ":3:25: error: the joint 'J' at module 5 is followed by the joint 'J' at module 6 before a body\n"
+                     "  A --> F J B(1, 0.1) [ J J ]\n"
+                     "                          ^\n");
+  // Written two steps earlier and copied since; a cut and a decomposition in between.
+  const std::string d = dir.write("d.ls",
+                                  "axiom: B(1, 0.1) A\n"
+                                  "derivation length: 2\n"
+                                  "A --> F J B(1, 0.1) [ % X X X ] D A\n"
+                                  "decomposition:\n"
+                                  "D --> E\n"
+                                  "E --> F B(1, 0.1) [ J J ]\n"
+                                  "dynamics:\n");
+  r = run(lsd_cmd("run " + d + " --time 0.1"));
+  CHECK(r.status == 1);
+  CHECK(r.out == d + ":6:23: error: the joint 'J' at module 9 is followed by the joint 'J' at module 10 before a "
+                     "body\n"
+                     "  E --> F B(1, 0.1) [ J J ]\n"
+                     "                        ^\n");
+  // joints: auto puts joints in: the module numbers count them, the place is still the production's.
+  const std::string j = dir.write("j.ls",
+                                  "axiom: B(1, 0.1) A\n"
+                                  "derivation length: 2\n"
+                                  "A --> F B(1, 0.1) [ F B(1, 0.1) ] C\n"
+                                  "C --> F B(-1, 0.1)\n"
+                                  "dynamics:\n"
+                                  "joints: auto\n");
+  r = run(lsd_cmd("run " + j + " --time 0.1"));
+  CHECK(r.status == 1);
+  CHECK(r.out == j + ":4:9: error: the body 'B' at module 11 needs a length and a modulus of at least 0, and a "
+                     "positive radius and density\n"
+                     "  C --> F B(-1, 0.1)\n"
+                     "          ^\n");
+  // A string file: where it was written is not known; the first place that writes such a module is shown,
+  // and the message says so.
+  const std::string saved = dir.path("q.txt");
+  REQUIRE(run(lsd_cmd("derive " + q + " -n 1 -o " + saved)).status == 0);
+  r = run(lsd_cmd("run " + q + " --axiom-file " + saved + " --time 0.1"));
   CHECK(r.status == 1);
   CHECK(r.out == q + ":3:9: error: the joint 'J' at module 5 is followed by the joint 'J' at module 6 before a body "
                      "(shown: the first of 3 places in the file that write 'J')\n"

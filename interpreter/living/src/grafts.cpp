@@ -21,13 +21,13 @@ std::string id_text(double id) {
 
 }  // namespace
 
-bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<GraftMark>& marks, LivingModel& lm,
-                 std::vector<grammar::Diagnostic>& diags) {
+bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<GraftMark>& marks,
+                 const ModuleLocator& locate, LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
   std::map<double, std::vector<std::size_t>> by_id;  // in string order
   for (std::size_t k = 0; k < marks.size(); ++k) by_id[marks[k].id].push_back(k);
   bool ok = true;
-  const auto error = [&](std::string msg) {
-    diags.push_back({rules.path, {}, std::move(msg)});
+  const auto error = [&](std::string msg, const GraftMark& at) {  // placed where its first module was written
+    diags.push_back(module_diagnostic(rules, s, at.module, locate, std::move(msg)));
     ok = false;
   };
   // Pairs in the order of their first modules in the string.
@@ -36,31 +36,31 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
     const GraftMark& m = marks[ks[0]];
     if (ks.size() == 1) {
       error("the graft " + mark_text(rules, s, m) + " has no partner: its id " + id_text(id) +
-            " must be used by exactly two modules");
+            " must be used by exactly two modules", m);
       continue;
     }
     if (ks.size() > 2) {
       error("the graft id " + id_text(id) + " is used " + std::to_string(ks.size()) + " times (modules " +
             std::to_string(m.module) + ", " + std::to_string(marks[ks[1]].module) + ", " +
             std::to_string(marks[ks[2]].module) + (ks.size() > 3 ? ", ..." : "") +
-            "): a graft joins exactly two modules");
+            "): a graft joins exactly two modules", m);
       continue;
     }
     const GraftMark& n = marks[ks[1]];
     if (m.weld != n.weld) {
       error("the graft id " + id_text(id) + " pairs " + mark_text(rules, s, m) + " with " + mark_text(rules, s, n) +
-            ": both must be @Graft or both @Weld");
+            ": both must be @Graft or both @Weld", m);
       continue;
     }
     const std::vector<int>& parent = lm.model.parent;
     if (m.body == n.body) {
       error("the graft " + mark_text(rules, s, m) + " and its partner at module " + std::to_string(n.module) +
-            " ride on the same body: a graft joins two bodies");
+            " ride on the same body: a graft joins two bodies", m);
       continue;
     }
     if (parent[std::size_t(m.body)] == n.body || parent[std::size_t(n.body)] == m.body) {
       error("the graft " + mark_text(rules, s, m) + " and its partner at module " + std::to_string(n.module) +
-            " ride on two bodies joined by a joint: a graft joins bodies that no joint joins");
+            " ride on two bodies joined by a joint: a graft joins bodies that no joint joins", m);
       continue;
     }
     pairs.emplace_back(ks[0], ks[1]);

@@ -26,7 +26,8 @@ struct GraftMark {
 // modules carry no rotation joins lm.bare_welds. An id used once or more
 // than twice, a @Graft paired with a @Weld, a pair on one body or on two
 // joined neighbours are diagnostics naming the modules; false after one.
-bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<GraftMark>& marks, LivingModel& lm,
+bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<GraftMark>& marks,
+                 const ModuleLocator& locate, LivingModel& lm,
                  std::vector<grammar::Diagnostic>& diags);
 
 // The bare welds' rest rotations (body b's frame in body a's) from the pose

@@ -79,8 +79,8 @@ double pixel_size(const RuleSet& rules, const std::vector<TurtleState>& frames) 
 class Walker {
  public:
   Walker(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, LivingModel& lm,
-         std::vector<grammar::Diagnostic>& diags)
-      : rules_(rules), settings_(settings), s_(s), lm_(lm), diags_(diags),
+         std::vector<grammar::Diagnostic>& diags, const ModuleLocator& locate)
+      : rules_(rules), settings_(settings), s_(s), lm_(lm), diags_(diags), locate_(locate),
         frames_(body_joint_frames(s, turtle_options(rules), /*rest_pose=*/true)),
         auto_(rules.dynamics.auto_joints), unit_(settings.turtle_unit), pixel_(pixel_size(rules, frames_)) {}
 
@@ -107,10 +107,7 @@ class Walker {
 
  private:
   // Located at the place in the file that wrote the module being walked (origin.hpp).
-  void error(std::string msg) {
-    const ModuleOrigin o = module_origin(rules_, s_, at_);
-    diags_.push_back({rules_.path, o.pos, std::move(msg) + origin_note(rules_, o, s_.sym[at_])});
-  }
+  void error(std::string msg) { diags_.push_back(module_diagnostic(rules_, s_, at_, locate_, std::move(msg))); }
   std::string module_text(std::size_t i) const {
     std::string text = "'";  // (appended, not "'" + name: GCC 12 warns falsely on that, -Wrestrict)
     text += rules_.symbols.name(s_.sym[i]);
@@ -310,6 +307,7 @@ class Walker {
   const ModuleString& s_;
   LivingModel& lm_;
   std::vector<grammar::Diagnostic>& diags_;
+  const ModuleLocator& locate_;
   const std::vector<TurtleState> frames_;  // turtle frames of every B and J in the rest pose
   const bool auto_;     // joints: auto: the walk forgives what the inserted joints can leave
   const double unit_;   // turtle unit: metres per unit of the drawing
@@ -329,7 +327,8 @@ class Walker {
 // to the stored string s, where the joints' state is. False after a diagnostic.
 template <class Stored>
 bool make_model(const RuleSet& rules, const RunSettings& settings, const std::vector<Draft>& bodies,
-                const ModuleString& s, const Stored& stored, LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
+                const ModuleString& s, const Stored& stored, const ModuleLocator& locate, LivingModel& lm,
+                std::vector<grammar::Diagnostic>& diags) {
   dyn::BaseDef base = dyn::default_base_def();
   base.kind = settings.kinematic_base ? dyn::BaseKind::kKinematic
               : settings.floating_base ? dyn::BaseKind::kFloating
@@ -358,12 +357,9 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
     const BodySegment &pp = b.parent_seg, &cc = b.child_seg;
     const long at = stored(b.joint_module);
     if (!(pp.l + cc.l > 0) || at < 0) {
-      const std::size_t where = std::size_t(std::max(0L, at));
-      const ModuleOrigin o = module_origin(rules, s, where);
-      diags.push_back({rules.path, o.pos, "the joint at module " + std::to_string(b.joint_module) +
-                                              (at < 0 ? " of the drawing is not in the string"
-                                                      : " joins two bodies of zero length" +
-                                                            origin_note(rules, o, s.sym[where]))});
+      const std::string joint = "the joint at module " + std::to_string(b.joint_module);
+      if (at < 0) diags.push_back({rules.path, {}, joint + " of the drawing is not in the string"});
+      else diags.push_back(module_diagnostic(rules, s, std::size_t(at), locate, joint + " joins two bodies of zero length"));
       ok = false;
       continue;
     }
@@ -401,17 +397,19 @@ void set_damping(const RunSettings& settings, dyn::Model& m) {
 }  // namespace
 
 bool build_living_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, LivingModel& lm,
-                        std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn) {
+                        std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn, const ModuleLocator& locate) {
   const ModuleString& walked = drawn ? drawn->s : s;
   lm = LivingModel{};
   lm.module_body.assign(walked.size(), -1);
   if (!rules.dynamics.enabled) return true;
   const std::size_t before = diags.size();
-  Walker walker(rules, settings, walked, lm, diags);
+  const ModuleLocator walked_locate = drawn ? ModuleLocator{} : locate;  // (the locator knows the stored string)
+  Walker walker(rules, settings, walked, lm, diags, walked_locate);
   const std::vector<Draft> bodies = walker.walk();
   auto stored = [&](std::uint32_t k) -> long { return drawn ? long(drawn->origin[k]) : long(k); };
-  bool ok = diags.size() == before && !bodies.empty() && make_model(rules, settings, bodies, s, stored, lm, diags) &&
-            pair_grafts(rules, walked, walker.graft_marks(), lm, diags);
+  bool ok = diags.size() == before && !bodies.empty() &&
+            make_model(rules, settings, bodies, s, stored, locate, lm, diags) &&
+            pair_grafts(rules, walked, walker.graft_marks(), walked_locate, lm, diags);
   if (ok && drawn) {  // the ties, grafts, the base state and the tips in the stored string
     for (auto* modules : {&lm.tie_module, &lm.graft_module})
       for (std::uint32_t& k : *modules) {

@@ -71,9 +71,11 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   // joints: auto with a homomorphism: the bodies are what is drawn (living_model.hpp)
   DrawnString drawn;
   const bool drawing = model_from_drawing(ls_.rules);
+  ModuleOrigins origins(ls_);  // where a module a message is about was written (replayed only then)
+  const ModuleLocator locate = [&](std::size_t i) { return origins.of(i); };
   auto build = [&] {
     if (drawing && !draw_for_model(ls_.rules, ls_.current, settings_.max_modules, drawn, diags)) return false;
-    return build_living_model(ls_.rules, settings_, ls_.current, living_, diags, drawing ? &drawn : nullptr);
+    return build_living_model(ls_.rules, settings_, ls_.current, living_, diags, drawing ? &drawn : nullptr, locate);
   };
   if (!build()) return false;
   // Bare @Tie modules take their anchors as parameters, bare @Weld modules

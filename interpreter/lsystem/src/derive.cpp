@@ -227,8 +227,30 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
     res.error = {rules.path, p.pos, machine->error + " (" + stage(rules, g, step) + ", module " + std::to_string(i_now) +
                                          " of the string)"};
   };
-  const Unconditional u = unconditional(rules, g);
+  Unconditional u = unconditional(rules, g);
+  // The origins of the output (origin.hpp), when tracked: the plain fast paths do not track.
+  OriginTrack* track = &g == &rules.homomorphism ? nullptr : sc.track;
+  if (track && track->ids.size() != n) track->lost = true;
+  if (track && track->lost) track = nullptr;
+  const std::vector<std::int32_t>* base = nullptr;
+  if (track) {
+    u.plain = false;
+    std::fill(u.always.begin(), u.always.end(), nullptr);
+    track->next.clear();
+    base = &g == &rules.main ? &track->main_base : &track->decomposition_base;
+  }
+  auto copied = [&](std::size_t i, std::size_t j) {  // modules i..j of the input, as they were
+    if (track) track->next.insert(track->next.end(), track->ids.begin() + std::ptrdiff_t(i), track->ids.begin() + std::ptrdiff_t(j));
+  };
+  auto written = [&](const Production& p, std::size_t from) {  // p's successor, from `from` on
+    if (!track) return;
+    const std::size_t pi = std::size_t(&p - g.prods.data());
+    const std::int32_t first = pi < base->size() ? (*base)[pi] : -1;
+    for (std::size_t k = from; k < out.size(); ++k)
+      track->next.push_back(first < 0 || k - from >= p.succ.size() ? -1 : first + std::int32_t(k - from));
+  };
   auto finish = [&] {
+    if (track) std::swap(track->ids, track->next);
     if (out.size() > opts.max_modules || out.params.size() > max_params) too_big({}, "");
     const double per = double(std::max<std::size_t>(n, 1));
     growth = {double(out.size()) / per, double(out.params.size()) / per};
@@ -251,6 +273,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
         continue;
       }
       out.append(in, i, j);
+      copied(i, j);
       i = j;
       continue;
     }
@@ -309,13 +332,16 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
         continue;
       }
       out.append(in, i, i + 1);
+      copied(i, i + 1);
       ++i;
     } else {
       res.changed = true;
+      const std::size_t from = out.size();
       if (!emit(*chosen, rules, chosen_vars, rng, machine, out, i, g, step, res.error)) {
         res.ok = false;
         return res;
       }
+      written(*chosen, from);
       if (out.size() > opts.max_modules || out.params.size() > max_params) {
         too_big(chosen->pos, "; this production was growing it");
         return res;
@@ -330,7 +356,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
   return finish();
 }
 
-void apply_cut(ModuleString& s, ModuleString& tmp) {
+void apply_cut(ModuleString& s, ModuleString& tmp, OriginTrack* track) {
   // Is there a '%'? Blocks without an early exit, which the compiler
   // vectorises: the search was a tenth of a plain derivation step.
   const SymbolId* sym = s.sym.data();
@@ -342,6 +368,13 @@ void apply_cut(ModuleString& s, ModuleString& tmp) {
   }
   if (!any) return;
   tmp.clear();
+  if (track && track->ids.size() != s.size()) track->lost = true;
+  if (track && track->lost) track = nullptr;
+  if (track) track->next.clear();
+  auto keep = [&](std::size_t from, std::size_t to) {
+    tmp.append(s, from, to);
+    if (track) track->next.insert(track->next.end(), track->ids.begin() + std::ptrdiff_t(from), track->ids.begin() + std::ptrdiff_t(to));
+  };
   const std::size_t n = s.size();
   std::size_t i = 0, run = 0;
   while (i < n) {
@@ -349,7 +382,7 @@ void apply_cut(ModuleString& s, ModuleString& tmp) {
       ++i;
       continue;
     }
-    tmp.append(s, run, i);
+    keep(run, i);
     int depth = 0;  // skip to the end of the enclosing branch; its ']' stays
     std::size_t j = i + 1;
     for (; j < n; ++j) {
@@ -358,8 +391,9 @@ void apply_cut(ModuleString& s, ModuleString& tmp) {
     }
     i = run = j;
   }
-  tmp.append(s, run, n);
+  keep(run, n);
   std::swap(s, tmp);
+  if (track) std::swap(track->ids, track->next);
 }
 
 RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
@@ -373,7 +407,7 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
     res = rewrite(rules, rules.decomposition, s, out, rng, step, opts, sc);
     if (!res.ok) return res;
     std::swap(s, out);
-    if (!rules.cpfg && !res.no_cut) apply_cut(s, sc.tmp);
+    if (!rules.cpfg && !res.no_cut) apply_cut(s, sc.tmp, sc.track);
     if (!res.changed) break;
   }
   res.ok = true;
@@ -382,13 +416,16 @@ RewriteResult decompose(const RuleSet& rules, ModuleString& s, int step, const D
 
 RewriteResult derive_step(const RuleSet& rules, ModuleString& s, int step, const DeriveOptions& opts,
                           DeriveScratch& sc) {
-  if (rules.cpfg) return derive_step_cpfg(rules, s, step, opts, sc);
+  if (rules.cpfg) {
+    if (sc.track) sc.track->lost = true;  // (not tracked: origin.hpp falls back to the file's places)
+    return derive_step_cpfg(rules, s, step, opts, sc);
+  }
   Rng own = step_rng(seed_of(rules, sc), std::uint64_t(step));
   Rng& rng = rules.cpfg_random ? cpfg_stream(rules, sc) : own;
   ModuleString out;
   RewriteResult res = rewrite(rules, rules.main, s, out, rng, step, opts, sc);
   if (!res.ok) return res;  // s is untouched: the last complete string survives
-  if (!rules.cpfg && !res.no_cut) apply_cut(out, sc.tmp);  // cpfg cuts while deriving (rewrite)
+  if (!rules.cpfg && !res.no_cut) apply_cut(out, sc.tmp, sc.track);  // cpfg cuts while deriving (rewrite)
   bool changed = res.changed;
   res = decompose(rules, out, step, opts, sc);
   if (!res.ok) return res;

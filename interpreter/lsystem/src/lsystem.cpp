@@ -42,7 +42,22 @@ void plan_environment(Lsystem& ls, const Trust& trust, std::vector<grammar::Diag
 // within the limits of the string's size.
 bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::Diagnostic>& diags) {
   bool too_big = false;
+  OriginTrack* track = ls.scratch.track;
+  std::vector<SymbolId> before;
+  if (track && !track->lost) before = ls.current.sym;
   insert_joints(ls.rules, ls.current, ls.scratch.tmp, limits.max_modules, limits.max_params, &too_big);
+  if (track && !track->lost && before.size() != ls.current.size()) {
+    // Only joints were put in: one of them takes the place of the module it stands before.
+    track->next.clear();
+    std::size_t i = 0;
+    for (std::size_t j = 0; j < ls.current.size(); ++j) {
+      const bool kept = i < before.size() && before[i] == ls.current.sym[j];
+      track->next.push_back(i < track->ids.size() ? track->ids[i] : -1);
+      if (kept) ++i;
+    }
+    track->lost = track->lost || i != before.size() || track->ids.size() != before.size();
+    std::swap(track->ids, track->next);
+  }
   if (too_big)
     diags.push_back({ls.rules.path, {}, "with the joints of joints: auto, the string after derivation step " +
                                             std::to_string(ls.steps_done) + " would pass the limit of " +
@@ -58,6 +73,12 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
                        std::vector<grammar::Diagnostic>& diags) {
   ls = Lsystem{};
   ls.source = {path, text};
+  {
+    auto with = std::make_shared<LoadOptions>(opts);
+    with->track = nullptr;
+    ls.loaded_with = std::move(with);
+  }
+  ls.scratch.track = opts.track;
   ls.environment_file = opts.environment;
   grammar::ParseOptions popt;
   popt.cpfg = is_cpfg_path(path);
@@ -116,6 +137,11 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     return with_joints(ls, limits, diags);  // (a string saved without them, or by hand)
   }
   ls.current = ls.rules.axiom;
+  if (OriginTrack* t = opts.track) {  // the axiom's modules are the first places (origin.hpp)
+    t->ids.resize(ls.current.size());
+    for (std::size_t k = 0; k < t->ids.size(); ++k) t->ids[k] = std::int32_t(k);
+    t->lost = ls.rules.axiom_pos.size() != ls.current.size() || !ls.rules.axiom_succ.empty();
+  }
   if (!ls.rules.axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
     Rng own = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, 0, 2002);
     Rng& rng = ls.rules.cpfg_random ? cpfg_stream(ls.rules, ls.scratch) : own;

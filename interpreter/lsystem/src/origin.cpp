@@ -1,5 +1,7 @@
 #include "interpreter/lsystem/origin.hpp"
 
+#include "interpreter/lsystem/lsystem.hpp"
+
 namespace lsd::interp {
 
 ModuleOrigin module_origin(const RuleSet& rules, const ModuleString& s, std::size_t i) {
@@ -35,6 +37,65 @@ std::string origin_note(const RuleSet& rules, const ModuleOrigin& o, SymbolId sy
   if (o.places < 2) return "";
   return " (shown: the first of " + std::to_string(o.places) + " places in the file that write '" +
          rules.symbols.name(sym) + "')";
+}
+
+grammar::Diagnostic module_diagnostic(const RuleSet& rules, const ModuleString& s, std::size_t i,
+                                      const ModuleLocator& locate, std::string message) {
+  const ModuleOrigin o = locate ? locate(i) : module_origin(rules, s, i);
+  if (i < s.size()) message += origin_note(rules, o, s.sym[i]);
+  return {rules.path, o.pos, std::move(message)};
+}
+
+std::vector<grammar::Pos> origin_places(const RuleSet& rules, OriginTrack& track) {
+  std::vector<grammar::Pos> places(rules.axiom_pos);
+  auto group = [&](const ProductionGroup& g, std::vector<std::int32_t>& base) {
+    base.clear();
+    for (const Production& p : g.prods) {
+      base.push_back(std::int32_t(places.size()));
+      for (const SuccessorModule& m : p.succ) places.push_back(m.pos);
+    }
+  };
+  group(rules.main, track.main_base);
+  group(rules.decomposition, track.decomposition_base);
+  return places;
+}
+
+void ModuleOrigins::replay() {
+  replayed_ = true;
+  const Lsystem& ls = ls_;
+  // Not replayed: cpfg's derivation (not tracked), a string file, an
+  // environment program (it would be started again).
+  if (!ls.loaded_with || ls.rules.cpfg || !ls.loaded_with->axiom_file.empty() || !ls.environment_file.empty()) return;
+  LoadOptions opts = *ls.loaded_with;
+  OriginTrack track;
+  opts.track = &track;
+  Lsystem again;
+  std::vector<grammar::Diagnostic> diags;
+  if (!load_lsystem_text(ls.source.text, ls.source.path, opts, again, diags)) return;
+  places_ = origin_places(again.rules, track);
+  axiom_places_ = again.rules.axiom_pos.size();
+  DeriveOptions d;
+  d.max_modules = opts.max_modules;
+  if (ls.steps_done > 0 && !derive(again, ls.steps_done, d, diags)) return;
+  exact_ = !track.lost && again.steps_done == ls.steps_done && again.current.sym == ls.current.sym &&
+           track.ids.size() == ls.current.size();
+  if (exact_) ids_ = std::move(track.ids);
+}
+
+bool ModuleOrigins::exact() {
+  if (!replayed_) replay();
+  return exact_;
+}
+
+ModuleOrigin ModuleOrigins::of(std::size_t i) {
+  if (exact() && i < ids_.size() && ids_[i] >= 0 && std::size_t(ids_[i]) < places_.size()) {
+    ModuleOrigin o;
+    o.pos = places_[std::size_t(ids_[i])];
+    o.places = 1;
+    o.axiom = std::size_t(ids_[i]) < axiom_places_;
+    return o;
+  }
+  return module_origin(ls_.rules, ls_.current, i);
 }
 
 }  // namespace lsd::interp
