@@ -54,10 +54,10 @@ void file_section(App& app) {
   ImGui::TextUnformatted(s.path.empty() ? "no file open" : base_name(s.path).c_str());
   if (!s.path.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(reloaded when it changes on disk)", s.path.c_str());
   // --sway (docs/language.md 7.8): a model without a dynamics: section sways, loaded again
-  if (!s.path.empty() && (s.load.compile.sway || !s.loaded || !s.sim.lsystem().rules.dynamics.enabled ||
-                          s.sim.lsystem().rules.dynamics.sway)) {
-    if (ImGui::Checkbox("sway", &s.load.compile.sway)) {
-      open_file(s, s.path);
+  if (sway_switch_shown(s)) {
+    bool sway = s.load.compile.sway;
+    if (ImGui::Checkbox("sway", &sway)) {
+      set_sway(s, sway);
       app.auto_frame = true;
     }
     help_marker("--sway: the drawn segments F become bodies with a joint before each (dynamics: body: F, "

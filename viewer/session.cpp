@@ -177,6 +177,20 @@ bool open_file(Session& s, const std::string& path) {
   return true;
 }
 
+bool sway_switch_shown(const Session& s) {
+  if (s.path.empty()) return false;
+  const interp::DynamicsSpec& d = s.sim.lsystem().rules.dynamics;
+  return s.load.compile.sway || !s.loaded || !d.enabled || d.sway;
+}
+
+bool set_sway(Session& s, bool on) {
+  const bool was = s.load.compile.sway;
+  s.load.compile.sway = on;
+  if (open_file(s, s.path)) return true;
+  s.load.compile.sway = was;  // the switch shows what the plant is
+  return false;
+}
+
 bool reload_if_changed(Session& s) {
   if (s.path.empty()) return false;
   long long mt = -1, sz = -1;

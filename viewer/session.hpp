@@ -75,6 +75,12 @@ bool open_file(Session& s, const std::string& path);
 // Reloads when the file's mtime or size changed; true when it was reloaded
 // (successfully or not). The settings the user changed and the camera stay.
 bool reload_if_changed(Session& s);
+// The "sway" switch (--sway, docs/language.md 7.8): shown for a model with no
+// dynamics: section of its own (or one that sways already); set_sway loads
+// the file again with or without it, keeping its derivation steps. False
+// (with s.error) when that load fails: the previous plant stays.
+bool sway_switch_shown(const Session& s);
+bool set_sway(Session& s, bool on);
 // Back to the axiom of the last good load (derivation steps due at time 0 done).
 bool reset(Session& s);
 // One derivation step now (also when automatic growth is off). False at the

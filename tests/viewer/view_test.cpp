@@ -370,3 +370,44 @@ TEST_CASE("the viewer draws the ground, poles and spheres, marks contacts on dem
   CHECK(s.sim.living().model.opt.contact_stiffness == 3e4);
   std::remove(path.c_str());
 }
+
+TEST_CASE("the sway switch loads a model without dynamics as a living plant, and back") {
+  lsd::test::TempDir dir;
+  // A drawing only: three steps of a stem with side twigs, no dynamics: section.
+  const std::string path = dir.write("twig.ls",
+                                     "axiom: A\n"
+                                     "derivation length: 3\n"
+                                     "A --> F(10) [ +(40) F(5) ] A\n");
+  lsd::view::Session s;
+  REQUIRE(lsd::view::open_file(s, path));
+  CHECK(lsd::view::sway_switch_shown(s));
+  CHECK(lsd::view::body_count(s) == 0);
+  const std::size_t drawn = (lsd::view::update_geometry(s), s.geometry.segments.size());
+  CHECK(drawn == 6);
+
+  REQUIRE(lsd::view::set_sway(s, true));
+  CHECK(s.sim.lsystem().rules.dynamics.sway);
+  CHECK(lsd::view::body_count(s) == 6);  // every F a body
+  CHECK(lsd::view::sway_switch_shown(s));
+  CHECK(s.sim.lsystem().steps_done == 3);
+  lsd::view::update_geometry(s);
+  REQUIRE(s.geometry.segments.size() == drawn);
+  const auto tip = [&] { return s.geometry.segments.back().p1; };  // the last twig's end
+  const auto before = tip();
+  lsd::interp::RunSettings wind = s.sim.settings();
+  wind.wind = {3, 0, 0};
+  REQUIRE(lsd::view::apply_settings(s, wind));
+  lsd::view::advance(s, 1.0, 0);
+  lsd::view::update_geometry(s);
+  CHECK((tip() - before).norm() > 1e-4);  // it moves in the wind
+
+  REQUIRE(lsd::view::set_sway(s, false));  // a picture again
+  CHECK(lsd::view::body_count(s) == 0);
+  CHECK_FALSE(s.sim.lsystem().rules.dynamics.enabled);
+  CHECK(lsd::view::sway_switch_shown(s));
+
+  // A model with a dynamics: section of its own has no switch.
+  const std::string stem = dir.write("stem.ls", stem_ls(3));
+  REQUIRE(lsd::view::open_file(s, stem));
+  CHECK_FALSE(lsd::view::sway_switch_shown(s));
+}
