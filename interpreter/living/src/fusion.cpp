@@ -72,7 +72,7 @@ bool fuse_lasting_contacts(const LivingModel& lm, const dyn::Data& d, double now
     if ((s.sym[i] == kSymGraft || s.sym[i] == kSymWeld) && s.nparams(i) > 0) id = std::max(id, std::floor(s.param(i)[0]));
   const std::vector<dyn::Capsule>& caps = lm.model.contact.capsules;
   for (const ContactTimer& c : timers) {
-    if (now - c.since < fuse_after - 0.5 * dt) continue;
+    if (c.since > now - fuse_after + 0.5 * dt) continue;  // (as Simulation::fuse asks)
     const int a = caps[std::size_t(c.capsule_a)].body, b = caps[std::size_t(c.capsule_b)].body;
     if (joined_near(lm.model, joined, a, b)) continue;  // (one weld per neighbourhood)
     joined.emplace_back(a, b);

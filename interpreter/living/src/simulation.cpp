@@ -93,10 +93,15 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
 // pose, and the welds of those that lasted.
 bool Simulation::fuse(std::vector<grammar::Diagnostic>& diags) {
   if (!(settings_.fuse_after > 0) || living_.empty()) return true;
-  const dyn::Data& d = pose();
+  // The touches of the state as the string holds it (its rotation vectors),
+  // which the next step's pass then takes as found here.
+  load_state(ls_.current, living_, data_);
   update_contact_timers(living_, data_, time(), rebuilt_, timers_);
   rebuilt_ = false;
-  if (!fuse_lasting_contacts(living_, d, time(), settings_.fuse_after, settings_.dt, timers_, ls_.current)) return true;
+  const double due = time() - settings_.fuse_after + 0.5 * settings_.dt;
+  if (std::none_of(timers_.begin(), timers_.end(), [&](const ContactTimer& c) { return c.since <= due; })) return true;
+  if (!fuse_lasting_contacts(living_, pose(), time(), settings_.fuse_after, settings_.dt, timers_, ls_.current))
+    return true;
   changed();
   return rebuild(diags);
 }
