@@ -10,7 +10,7 @@
           (fused.txt holds the @Weld pair; a run resumed from it with
            --axiom-file fused.txt goes on as the straight run would)
         lsd run examples/dynamics/inosculation.ls --time 4 --contacts c.csv --trace-every 0.5
-          (rows of kind self from t = 1.2 s, of kind weld from the fusion at 1.9 s) */
+          (rows of kind self from t = 1.2 s, of kind weld from the fusion at 1.883 s) */
 #define TILT 1.15    /* degrees: B's branch rises this much */
 derivation length: 7
 axiom: B(0.02, 0.03) [ @M(0, 0, 0) J B(0.3, 0.012) ^(90) J B(0.1, 0.01) J B(0.1, 0.01) ] [ @M(-0.3, 0, 0.06) J B(0.29, 0.012) -(90) +(TILT) A(0) ]
