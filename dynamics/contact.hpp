@@ -94,6 +94,11 @@ double contact_energy(const Model& model, Data& data);
 // touches are kept with the pose as contact_energy's are.
 bool state_touching(const Model& model, Data& data);
 
+// The touches of the state's pose (ContactTouch; a self contact's other
+// capsule is -1 - feature), kept with the pose as contact_energy's are:
+// what the next step's pass takes. Empty without contact.
+const std::vector<ContactTouch>& state_contacts(const Model& model, Data& data);
+
 // The deepest overlap of two capsules that self contact keeps apart (not
 // joined neighbours), as a fraction of the smaller radius, at the state's
 // pose; 0 without self contact.

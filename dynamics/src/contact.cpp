@@ -274,6 +274,11 @@ bool state_touching(const Model& model, Data& data) {
   return model.collides() && !state_touches(model, data, nullptr).empty();
 }
 
+const std::vector<ContactTouch>& state_contacts(const Model& model, Data& data) {
+  static const std::vector<ContactTouch> none;
+  return model.collides() ? state_touches(model, data, nullptr) : none;
+}
+
 bool state_near(const Model& model, Data& data) {
   if (!model.collides()) return false;
   state_touches(model, data, nullptr);

@@ -30,6 +30,11 @@ struct LivingModel {
   std::vector<std::uint32_t> bare_ties;      // the ties whose @Tie has no parameters (their anchors: where they stand)
   std::vector<std::uint32_t> graft_module;   // (2 per model.contact.grafts) string index of its two modules
   std::vector<std::uint32_t> bare_welds;     // the welds whose @Weld modules lack their rest rotation
+  // (model.contact.capsules) string index of each capsule's B module and
+  // that B's frame in its body's frame (for fuse after:, fusion.hpp); empty
+  // when the model is built from the drawing.
+  std::vector<std::uint32_t> capsule_module;
+  std::vector<dyn::SE3> capsule_frame;
   int last_body = -1;                        // body of the last B of the string
   dyn::Vec3 last_body_end = dyn::Vec3::Zero();  // m, far end of that B in its body's frame
   bool empty() const { return model.nbody() == 0; }

@@ -69,6 +69,10 @@ struct RunSettings : dyn::Options, ModelSettings {
   double grow_every = 0;                               // s between derivation steps; 0: all at time 0
   long derivation_length = 1;                          // derivation steps of the run (header, or -n)
 
+  // ---- Inosculation (docs/language.md 7.2): two bodies in self contact
+  // for this long are welded where they touch (simulation.hpp).
+  double fuse_after = 0;                               // s; 0: off
+
   // ---- Limits of a run (limits.hpp).
   double max_physics_steps = limits::kPhysicsSteps;        // a longer run is refused
   std::size_t max_modules = limits::kModules;              // a derived string may not grow past this

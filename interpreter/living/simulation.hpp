@@ -52,6 +52,15 @@ struct StepInputs {
 
 class Simulation;
 
+// With fuse after: (docs/language.md 7.2), a self contact that lasts: two
+// capsules (capsule_a < capsule_b, indices in the model's contact capsules)
+// touching at point (world, the model's units) since simulated time `since`.
+struct ContactTimer {
+  int capsule_a = 0, capsule_b = 0;
+  dyn::Vec3 point = dyn::Vec3::Zero();
+  double since = 0;
+};
+
 // What a caller runs around each physics step of Simulation::advance_to:
 // `before` sets the next step's inputs (the viewer's pull, gusts, pot) and
 // `after` reads the result (a trace); either stops the run early by
@@ -98,7 +107,10 @@ class Simulation {
   }
   // One physics step of dt: the state is read from the string, stepped and
   // written back. On divergence the string keeps its last finite state and
-  // an error names the joint. (advance_to is this and the growth it makes due.)
+  // an error names the joint. With fuse after:, the self contacts that have
+  // lasted that long are then welded: the string gains their @Weld pairs
+  // and the model is rebuilt (docs/language.md 7.2). (advance_to is this and
+  // the growth it makes due.)
   bool step(std::vector<grammar::Diagnostic>& diags);
   // Growth on the schedule: with automatic growth (the default) the k-th
   // derivation step comes at k x grow every, counted from the start of the
@@ -126,18 +138,24 @@ class Simulation {
   // The string file of the current state: header line, the integrator's
   // history (when it has one) and the string.
   std::string saved_text() const;
+  // The self contacts fuse after: is timing (none without it). A saved
+  // string does not keep them: a resumed run starts them again.
+  const std::vector<ContactTimer>& contact_timers() const { return timers_; }
 
  private:
   void changed() { ++version_; }
   bool rebuild(std::vector<grammar::Diagnostic>& diags);
   void restore_history();
   void restart_schedule();
+  bool fuse(std::vector<grammar::Diagnostic>& diags);
   Lsystem ls_;
   RunSettings settings_;
   LivingModel living_;
   dyn::Data data_;           // scratch of the step; poses valid when posed_ == version_
   long version_ = 0, posed_ = -1;
   long physics_steps_ = 0;
+  std::vector<ContactTimer> timers_;  // fuse after:'s (fusion.hpp)
+  bool rebuilt_ = true;               // the model was rebuilt since the timers were updated
   // The growth schedule: step k (> origin_step_) at origin_time_ + (k - origin_step_) x grow every.
   bool refused_ = false;
   bool automatic_growth_ = true;

@@ -38,7 +38,7 @@ enum Builtin : SymbolId {
   kSymPatchInit, kSymPatchPoint, kSymPatchDraw,  // @PS @PC @PD
   kSymQueryE, kSymQueryQ,                        // ?E ?Q
   kSymGraft,         // @Graft(id): pins the body point where it stands to its partner's
-  kSymWeld,          // @Weld(id[, rx, ry, rz]): welds it (the partners' rest rotation)
+  kSymWeld,          // @Weld(id[, rx, ry, rz[, ox, oy, oz]]): welds it (rest rotation, offset)
   kFirstUserSymbol = 256,
 };
 

@@ -78,7 +78,7 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
     g.arm = 0.5 * (a.arm + b.arm);
     g.id = int(lm.model.contact.grafts.size());
     if (g.weld) {
-      const bool has_a = s.nparams(a.module) == 4, has_b = s.nparams(b.module) == 4;
+      const bool has_a = s.nparams(a.module) >= 4, has_b = s.nparams(b.module) >= 4;
       if (has_a || has_b) {
         const double* p = s.param(has_a ? a.module : b.module);
         g.rest = dyn::quat_from_rotation_vector(dyn::Vec3(p[1], p[2], p[3]));

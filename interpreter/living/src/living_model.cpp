@@ -243,6 +243,8 @@ class Walker {
     b.inertia = b.inertia + dyn::cylinder_inertia(seg.l, seg.r, rho).transformed(local);
     b.drag += settings_.drag / unit_ * 2 * seg.r * seg.l;
     lm_.model.contact.capsules.push_back({cur_.body, local.translation, local.act(dyn::Vec3(seg.l, 0, 0)), seg.r});
+    lm_.capsule_module.push_back(std::uint32_t(i));
+    lm_.capsule_frame.push_back(local);
     cur_.last = seg;
     lm_.module_body[i] = cur_.body;
     lm_.last_body = cur_.body;
@@ -277,8 +279,10 @@ class Walker {
     lm_.module_body[i] = cur_.body;
   }
 
-  // @Graft(id), @Weld(id) or @Weld(id, rx, ry, rz): a mark, paired by id
-  // once the model is made (grafts.cpp).
+  // @Graft(id), @Weld(id), @Weld(id, rx, ry, rz) or @Weld(id, rx, ry, rz,
+  // ox, oy, oz): a mark, paired by id once the model is made (grafts.cpp).
+  // Its point is where the turtle stands, moved by (ox, oy, oz) along the
+  // turtle's H, L, U (the offset a weld made by fuse after: carries).
   void graft(std::size_t i, const TurtleState& f, bool weld) {
     const int np = s_.nparams(i);
     const std::string what = std::string(weld ? "the weld '@Weld'" : "the graft '@Graft'") + " at module " +
@@ -287,9 +291,11 @@ class Walker {
       error(what + " stands before the first body");
       return;
     }
-    if (weld ? np != 1 && np != 4 : np != 1) {
+    if (weld ? np != 1 && np != 4 && np != 7 : np != 1) {
       error(what + " has " + std::to_string(np) + " parameters; " +
-            (weld ? "a weld has its id, or its id and the rest rotation (rx, ry, rz)" : "a graft has one: its id"));
+            (weld ? "a weld has its id, or its id and the rest rotation (rx, ry, rz), then perhaps an offset "
+                    "(ox, oy, oz)"
+                  : "a graft has one: its id"));
       return;
     }
     const double* p = s_.param(i);
@@ -297,7 +303,9 @@ class Walker {
       error(what + " needs finite parameters");
       return;
     }
-    marks_.push_back({std::uint32_t(i), cur_.body, bodies_[std::size_t(cur_.body)].world.inverse().act(f.pos), weld,
+    dyn::Vec3 at = f.pos;
+    if (np == 7) at += p[4] * f.H + p[5] * f.L + p[6] * f.U;
+    marks_.push_back({std::uint32_t(i), cur_.body, bodies_[std::size_t(cur_.body)].world.inverse().act(at), weld,
                       p[0], cur_.last.l});
     lm_.module_body[i] = cur_.body;
   }
@@ -418,6 +426,8 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
         k = std::uint32_t(std::max(0L, at));
       }
     for (std::uint32_t& k : lm.tips) k = std::uint32_t(std::max(0L, stored(k)));
+    lm.capsule_module.clear();  // (fuse after: does not weld a drawing's bodies)
+    lm.capsule_frame.clear();
     if (lm.base_module >= 0) lm.base_module = stored(std::uint32_t(lm.base_module));
   }
   if (!ok) {

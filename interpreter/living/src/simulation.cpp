@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interpreter/living/src/fusion.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
@@ -23,6 +24,7 @@ bool Simulation::start(Lsystem ls, const RunSettings& settings, std::vector<gram
   if (refused_) return false;
   inputs = {};
   physics_steps_ = 0;
+  timers_.clear();
   automatic_growth_ = true;
   origin_time_ = 0;
   origin_step_ = 0;
@@ -85,7 +87,25 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   const bool welds = write_bare_welds(living_, ls_.current);
   if ((ties || welds) && !build()) return false;
   data_ = dyn::make_data(living_.model);
+  rebuilt_ = true;
   return true;
+}
+
+// Inosculation (fusion.hpp): the timers of the self contacts at the new
+// pose, and the welds of those that lasted.
+bool Simulation::fuse(std::vector<grammar::Diagnostic>& diags) {
+  if (!(settings_.fuse_after > 0) || living_.empty()) return true;
+  // The touches of the state as the string holds it (its rotation vectors),
+  // which the next step's pass then takes as found here.
+  load_state(ls_.current, living_, data_);
+  update_contact_timers(living_, data_, time(), rebuilt_, timers_);
+  rebuilt_ = false;
+  const double due = time() - settings_.fuse_after + 0.5 * settings_.dt;
+  if (std::none_of(timers_.begin(), timers_.end(), [&](const ContactTimer& c) { return c.since <= due; })) return true;
+  if (!fuse_lasting_contacts(living_, pose(), time(), settings_.fuse_after, settings_.dt, timers_, ls_.current))
+    return true;
+  changed();
+  return rebuild(diags);
 }
 
 void Simulation::reset_base() {
@@ -151,7 +171,7 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
   }
   ++ls_.clock.ticks;
   ++physics_steps_;
-  return true;
+  return fuse(diags);
 }
 
 const dyn::Data& Simulation::pose() {

@@ -375,6 +375,7 @@ const KeyRow kDynamics[] = {
     {{"friction"}, plain_number, kNonNegative, nullptr, &RunSettings::friction},
     {{"self contact", ValueKind::kText}, self_contact, {}, nullptr, nullptr, "off", merge<&RunSettings::self_contact>},
     {{"tie stiffness"}, plain_number, kNonNegative, nullptr, &RunSettings::tie_stiffness},
+    {{"fuse after"}, plain_number, kPositive, nullptr, &RunSettings::fuse_after, "off"},
 };
 
 std::span<const KeyRow> table(KeySection s) {
