@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
       out = 0;
       auto t0 = std::chrono::steady_clock::now();
       for (int k = 0; k < c.timed; ++k) {
-        auto res = interp::derive_step(ls.rules, s, c.warm + k, {}, scratch);
+        auto res = interp::derive_step(*ls.rules, s, c.warm + k, {}, scratch);
         if (!res.ok) return 1;
         out += s.size();
       }

@@ -51,7 +51,7 @@ int main(int, char** argv) {
       for (const auto d : {interp::Durability::kSynced, interp::Durability::kReplaced}) {
         std::string err;
         const auto t0 = std::chrono::steady_clock::now();
-        if (!interp::write_string_file(out, h, ls.current, ls.rules.symbols, &err, d)) {
+        if (!interp::write_string_file(out, h, ls.current, ls.rules->symbols, &err, d)) {
           std::printf("%s\n", err.c_str());
           return 1;
         }

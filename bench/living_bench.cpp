@@ -19,7 +19,7 @@ int main() {
     std::vector<grammar::Diagnostic> d;
     if (!interp::load_lsystem(path, {}, ls, d)) return 1;
     const double until = 6;
-    const interp::RunSettings settings = interp::file_settings(ls.rules);
+    const interp::RunSettings settings = interp::file_settings(*ls.rules);
     interp::TraceRow last;
     auto t0 = Clock::now();
     interp::Simulation sim;
@@ -42,7 +42,7 @@ int main() {
     double best = 1e300;
     for (int rep = 0; rep < 10; ++rep) {
       auto t0 = Clock::now();
-      if (!interp::build_living_model(ls.rules, interp::file_settings(ls.rules), ls.current, lm, d)) return 1;
+      if (!interp::build_living_model(*ls.rules, interp::file_settings(*ls.rules), ls.current, lm, d)) return 1;
       best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
     }
     std::printf("rebuild the model from %zu modules (%d bodies): %.2f ms (target < 10 ms)\n", ls.current.size(),

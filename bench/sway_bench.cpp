@@ -64,7 +64,7 @@ double measured_damping_ratio(double dt) {
   interp::LoadOptions o;
   o.compile.defines = {{"E", 810e6}, {"ZETA", 0.05}};
   if (!interp::load_lsystem(std::string(LSD_SOURCE_DIR) + "/examples/dynamics/cantilever.ls", o, ls, diags)) return NAN;
-  interp::RunSettings settings = interp::file_settings(ls.rules);
+  interp::RunSettings settings = interp::file_settings(*ls.rules);
   settings.dt = dt;
   interp::Simulation sim;
   std::vector<double> t, y;

@@ -10,7 +10,7 @@ namespace lsd::cli {
 
 bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls, Progress& progress) {
   if (!load(in, ls)) return false;
-  const long steps = n ? *n : std::max(0, ls.rules.derivation_length - ls.steps_done);
+  const long steps = n ? *n : std::max(0, ls.rules->derivation_length - ls.steps_done);
   interp::DeriveOptions opts;
   opts.max_modules = in.max_modules;
   std::vector<grammar::Diagnostic> diags;
@@ -27,15 +27,15 @@ Runner add_check(CLI::App& app) {
   return [in]() {
     interp::Lsystem ls;
     if (!load(*in, ls)) return kExitInput;
-    if (ls.rules.dynamics.enabled) {  // the starting string must make a valid living plant too
+    if (ls.rules->dynamics.enabled) {  // the starting string must make a valid living plant too
       interp::LivingModel lm;
       std::vector<grammar::Diagnostic> diags;
-      const bool ok = interp::build_living_model(ls.rules, interp::file_settings(ls.rules), ls.current, lm, diags);
+      const bool ok = interp::build_living_model(*ls.rules, interp::file_settings(*ls.rules), ls.current, lm, diags);
       print_diags(diags, &ls);
       if (!ok) return kExitInput;
     }
-    std::cout << in->file << ": ok (" << ls.rules.main.prods.size() << " productions, axiom of "
-              << ls.rules.axiom.size() << " modules, derivation length " << ls.rules.derivation_length << ")\n";
+    std::cout << in->file << ": ok (" << ls.rules->main.prods.size() << " productions, axiom of "
+              << ls.rules->axiom.size() << " modules, derivation length " << ls.rules->derivation_length << ")\n";
     return kExitOk;
   };
 }
@@ -57,13 +57,13 @@ Runner add_derive(CLI::App& app) {
     interp::Lsystem ls;
     Progress progress(o->quiet);
     const bool ok = load_and_derive(o->in, o->n, ls, progress);
-    if (ls.rules.path.empty()) return kExitInput;  // nothing loaded
+    if (ls.rules->path.empty()) return kExitInput;  // nothing loaded
     if (!o->out.empty()) {
       // Even after an error, -o holds the last complete string. Not synced:
       // the same command derives it again (docs/language.md 8.5).
       if (!save_string(o->out, ls, interp::Durability::kReplaced)) return kExitInput;
       if (!ok) std::cerr << "lsd: note: " << o->out << " holds the string after " << ls.steps_done << " steps\n";
-    } else if (ok && !interp::write_string(stdout, ls.current, ls.rules.symbols)) {
+    } else if (ok && !interp::write_string(stdout, ls.current, ls.rules->symbols)) {
       std::cerr << "lsd: error: writing the string to standard output failed\n";
       return kExitInput;
     }

@@ -187,7 +187,7 @@ bool mentions(const std::string& text, const std::string& name) {
 void warn_unused_defines(const InputOptions& in, const interp::Lsystem& ls, std::vector<grammar::Diagnostic>& diags) {
   if (ls.source.text.empty()) return;  // not read
   std::vector<std::string> names;  // the file's constants, for "did you mean"
-  for (const auto& [name, value] : ls.rules.constants)
+  for (const auto& [name, value] : ls.rules->constants)
     if (mentions(ls.source.text, name)) names.push_back(name);
   for (const std::string& d : in.defines) {
     const std::string name = d.substr(0, d.find('='));
@@ -218,7 +218,7 @@ interp::RunOverrides MotionOptions::overrides() const {
 
 interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
                                  std::size_t max_modules) {
-  interp::RunSettings s = interp::file_settings(ls.rules);
+  interp::RunSettings s = interp::file_settings(*ls.rules);
   m.overrides().apply(s);
   if (n) s.derivation_length = std::min(ls.steps_done + *n, limits::kDerivationSteps);
   s.max_modules = max_modules;

@@ -42,18 +42,18 @@ void exercise(interp::Lsystem& ls, int steps) {
     if (!interp::derive(ls, 1, dopts, diags)) break;
   }
   interp::ModuleString drawn;
-  auto res = interp::apply_homomorphism(ls.rules, ls.current, drawn, dopts, ls.scratch);
+  auto res = interp::apply_homomorphism(*ls.rules, ls.current, drawn, dopts, ls.scratch);
   if (res.ok) {
-    const auto topt = interp::turtle_options(ls.rules);
+    const auto topt = interp::turtle_options(*ls.rules);
     interp::Geometry g = interp::interpret(drawn, topt);
     interp::fill_queries(drawn, topt);
     (void)g;
   }
-  if (ls.rules.dynamics.enabled) {
+  if (ls.rules->dynamics.enabled) {
     // The one start and schedule of every command (Simulation). Growth in the
     // run: a few steps only (10^9 steps of a string that never repeats are
     // bounded, but take minutes).
-    interp::RunSettings settings = interp::file_settings(ls.rules);
+    interp::RunSettings settings = interp::file_settings(*ls.rules);
     settings.derivation_length = std::min<long>(settings.derivation_length, ls.steps_done + 3);
     settings.max_modules = kMaxModules;
     settings.dt = 0.001;
@@ -79,16 +79,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!interp::load_lsystem_text(kStringRules, "rules.ls", {}, r, d)) __builtin_trap();
       return r;
     }();
-    ls.rules = rules.rules;
+    ls = rules;  // shares its compiled rules, and its machine started on them
+    ls.current = {};
     interp::StringHeader h;
     const interp::StringLimits limits{kMaxModules, 2 * kMaxModules};
-    if (!interp::read_string(input.substr(1), "fuzz.txt", ls.rules.symbols, ls.current, h, diags, limits)) return 0;
+    if (!interp::read_string(input.substr(1), "fuzz.txt", ls.rules->symbols, ls.current, h, diags, limits)) return 0;
     ls.steps_done = h.step;
     ls.clock.origin = h.time;
     exercise(ls, 2);
     return 0;
   }
   if (!interp::load_lsystem_text(input, "fuzz.ls", lopts, ls, diags)) return 0;
-  exercise(ls, ls.rules.derivation_length < 6 ? ls.rules.derivation_length : 6);
+  exercise(ls, ls.rules->derivation_length < 6 ? ls.rules->derivation_length : 6);
   return 0;
 }

@@ -105,7 +105,7 @@ void retarget_pull(Session& s, const interp::Vec3& pulled) {
 // The file's settings with the command line's overrides (--dt, --grow-every,
 // --integrator win over the file on every load).
 interp::RunSettings file_settings(const Session& s, const interp::Lsystem& ls) {
-  interp::RunSettings file = interp::file_settings(ls.rules);
+  interp::RunSettings file = interp::file_settings(*ls.rules);
   s.overrides.apply(file);
   return file;
 }
@@ -179,7 +179,7 @@ bool open_file(Session& s, const std::string& path) {
 
 bool sway_switch_shown(const Session& s) {
   if (s.path.empty()) return false;
-  const interp::DynamicsSpec& d = s.sim.lsystem().rules.dynamics;
+  const interp::DynamicsSpec& d = s.sim.lsystem().rules->dynamics;
   return s.load.compile.sway || !s.loaded || !d.enabled || d.sway;
 }
 
@@ -343,7 +343,7 @@ std::string string_excerpt(const Session& s, std::size_t max_chars, std::size_t*
   char buf[32];
   std::size_t i = 0;
   for (; i < m.size() && out.size() < max_chars; ++i) {
-    out += s.sim.lsystem().rules.symbols.name(m.sym[i]);
+    out += s.sim.lsystem().rules->symbols.name(m.sym[i]);
     const int np = m.nparams(i);
     if (np > 0) {
       out += '(';

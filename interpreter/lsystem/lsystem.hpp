@@ -48,14 +48,22 @@ struct Clock {
   }
 };
 
+// The compiled rules, one immutable value: load_lsystem builds them (with
+// every option of the load: -D, --seed, the joints of `joints: auto`) and
+// freezes them; copies of an Lsystem (the viewer's reload, sweeps, tests)
+// share them, and nothing changes them after compilation. The rules of an
+// Lsystem never loaded: an empty RuleSet.
+const std::shared_ptr<const RuleSet>& no_rules();
+
 struct Lsystem {
   grammar::Source source;   // the .ls text, to print diagnostics
-  RuleSet rules;
+  std::shared_ptr<const RuleSet> rules = no_rules();  // shared, never null
   ModuleString current;
   int steps_done = 0;       // derivation steps applied so far
   Clock clock;              // simulated time (section 6)
   std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
-  Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them
+  Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them;
+                            // it points at the arrays and functions of *rules (set once, when loaded)
   DeriveScratch scratch;
   // What it was loaded from and with (the replay of origin.hpp loads it again).
   std::shared_ptr<const LoadOptions> loaded_with;

@@ -53,7 +53,7 @@ bool start_example(const std::string& rel, lsd::interp::Simulation& sim, std::ve
                    double dt = 0) {
   lsd::interp::Lsystem ls;
   if (!lsd::interp::load_lsystem(lsd::test::example(rel), {}, ls, diags)) return false;
-  lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
   if (dt > 0) settings.dt = dt;
   return sim.start(std::move(ls), settings, diags);
 }
@@ -170,7 +170,7 @@ TEST_CASE("resting on the ground at dt = 1/60: shallow, and still (no jitter)") 
   std::vector<lsd::grammar::Diagnostic> diags;
   REQUIRE(lsd::test::load_text(kResting, ls, diags));
   lsd::interp::Simulation sim;
-  lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
   REQUIRE(sim.start(std::move(ls), settings, diags));
   double late_max = 0;  // the largest kinetic energy of the last 5 s
   int touching = 0;

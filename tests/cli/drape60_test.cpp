@@ -13,7 +13,7 @@ TEST_CASE("drape.ls at dt = 1/60: the weeping branches come to rest on the stiff
   std::vector<lsd::grammar::Diagnostic> diags;
   lsd::interp::Lsystem ls;
   REQUIRE(lsd::interp::load_lsystem(lsd::test::example("dynamics/drape.ls"), {}, ls, diags));
-  lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
   settings.dt = 1.0 / 60;
   lsd::interp::Simulation sim;
   REQUIRE(sim.start(std::move(ls), settings, diags));

@@ -29,7 +29,7 @@ TEST_CASE("every example loads, derives and simulates a second with growth on") 
     CHECK(finite);
     CHECK(ls.time() == Approx(1).margin(0.01));
     CHECK(ls.steps_done >= 1);
-    if (ls.rules.dynamics.enabled) CHECK(ls.current.size() > 1);
+    if (ls.rules->dynamics.enabled) CHECK(ls.current.size() > 1);
     for (double v : ls.current.params) REQUIRE(std::isfinite(v));
   }
 }

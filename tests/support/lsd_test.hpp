@@ -29,7 +29,7 @@ inline bool load_text(const std::string& text, interp::Lsystem& ls, std::vector<
 inline bool simulate(interp::Lsystem& ls, double until, std::vector<grammar::Diagnostic>& diags,
                      const std::function<void(const interp::TraceRow&)>& on_row = nullptr,
                      const std::function<void(interp::RunSettings&)>& tweak = nullptr, double trace_every = 0) {
-  interp::RunSettings settings = interp::file_settings(ls.rules);
+  interp::RunSettings settings = interp::file_settings(*ls.rules);
   if (tweak) tweak(settings);
   if (!interp::check_run_length(ls, settings, until, diags)) return false;
   interp::Simulation sim;
@@ -47,7 +47,7 @@ inline std::string derived_text(const std::string& ls_text, int n, const interp:
   if (!interp::load_lsystem_text(ls_text, path, opts, ls, diags))
     return "<load error: " + (diags.empty() ? "" : diags[0].message) + ">";
   if (!interp::derive(ls, n, {}, diags)) return "<derive error: " + diags[0].message + ">";
-  std::string s = interp::string_to_text(ls.current, ls.rules.symbols);
+  std::string s = interp::string_to_text(ls.current, ls.rules->symbols);
   if (!s.empty() && s.back() == '\n') s.pop_back();
   return s;
 }

@@ -386,7 +386,7 @@ TEST_CASE("the sway switch loads a model without dynamics as a living plant, and
   CHECK(drawn == 6);
 
   REQUIRE(lsd::view::set_sway(s, true));
-  CHECK(s.sim.lsystem().rules.dynamics.sway);
+  CHECK(s.sim.lsystem().rules->dynamics.sway);
   CHECK(lsd::view::body_count(s) == 6);  // every F a body
   CHECK(lsd::view::sway_switch_shown(s));
   CHECK(s.sim.lsystem().steps_done == 3);
@@ -403,7 +403,7 @@ TEST_CASE("the sway switch loads a model without dynamics as a living plant, and
 
   REQUIRE(lsd::view::set_sway(s, false));  // a picture again
   CHECK(lsd::view::body_count(s) == 0);
-  CHECK_FALSE(s.sim.lsystem().rules.dynamics.enabled);
+  CHECK_FALSE(s.sim.lsystem().rules->dynamics.enabled);
   CHECK(lsd::view::sway_switch_shown(s));
 
   // A model with a dynamics: section of its own has no switch.

@@ -68,16 +68,16 @@ void Simulation::restore_history() {
 
 bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   const bool moving_base = settings_.floating_base || settings_.kinematic_base;
-  if (ls_.rules.dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
+  if (ls_.rules->dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
   changed();
   // joints: auto with a homomorphism: the bodies are what is drawn (living_model.hpp)
   DrawnString drawn;
-  const bool drawing = model_from_drawing(ls_.rules);
+  const bool drawing = model_from_drawing(*ls_.rules);
   ModuleOrigins origins(ls_);  // where a module a message is about was written (replayed only then)
   const ModuleLocator locate = [&](std::size_t i) { return origins.of(i); };
   auto build = [&] {
-    if (drawing && !draw_for_model(ls_.rules, ls_.current, settings_.max_modules, drawn, diags)) return false;
-    return build_living_model(ls_.rules, settings_, ls_.current, living_, diags, drawing ? &drawn : nullptr, locate);
+    if (drawing && !draw_for_model(*ls_.rules, ls_.current, settings_.max_modules, drawn, diags)) return false;
+    return build_living_model(*ls_.rules, settings_, ls_.current, living_, diags, drawing ? &drawn : nullptr, locate);
   };
   if (!build()) return false;
   // Bare @Tie modules take their anchors as parameters, bare @Weld modules
@@ -157,7 +157,7 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
       const std::string where = bad == 0 ? std::string("the base")
                                          : "the joint at module " + std::to_string(living_.joint_module[std::size_t(bad)]);
       const bool implicit = settings_.integrator != dyn::Integrator::kExplicit;
-      diags.push_back({ls_.rules.path, {},
+      diags.push_back({ls_.rules->path, {},
                        "the simulation diverged: " + where + " became non-finite or spun faster than " +
                            format_double(settings_.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
                            " s (physics step " + std::to_string(physics_steps_ + 1) + ", dt=" +
@@ -238,9 +238,9 @@ bool check_run_length(const Lsystem& ls, const RunSettings& settings, double unt
   // `dt: 1e-300` must not loop for ever.
   const double steps = (until - ls.time()) / dt;
   if (!(steps <= settings.max_physics_steps)) {
-    const auto& written = ls.rules.dynamics.written;
-    const bool from_file = dt == ls.rules.dynamics.file.dt && written.count("dt");
-    diags.push_back({ls.rules.path, from_file ? written.at("dt") : grammar::Pos{},
+    const auto& written = ls.rules->dynamics.written;
+    const bool from_file = dt == ls.rules->dynamics.file.dt && written.count("dt");
+    diags.push_back({ls.rules->path, from_file ? written.at("dt") : grammar::Pos{},
                      "running from t=" + format_double(ls.time()) + " s to t=" + format_double(until) +
                          " s with dt=" + format_double(dt) + " s would take " + format_double(std::ceil(steps)) +
                          " physics steps, more than the limit of " + format_double(settings.max_physics_steps) +
@@ -251,7 +251,7 @@ bool check_run_length(const Lsystem& ls, const RunSettings& settings, double unt
   const double t_max = std::max(std::abs(ls.time()), std::abs(until)) + dt;
   const double ulp = std::nextafter(t_max, INFINITY) - t_max;
   if (until - 0.5 * dt > ls.time() && !(ulp <= 1e-6 * dt)) {
-    diags.push_back({ls.rules.path, {},
+    diags.push_back({ls.rules->path, {},
                      "at t=" + format_double(ls.time()) + " s the clock cannot count steps of dt=" + format_double(dt) +
                          " s (the time is too large for their precision); "
                          "reset the string's time (its '# lsd t=' line) or use a larger dt"});

@@ -45,7 +45,7 @@ bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::D
   OriginTrack* track = ls.scratch.track;
   std::vector<SymbolId> before;
   if (track && !track->lost) before = ls.current.sym;
-  insert_joints(ls.rules, ls.current, ls.scratch.tmp, limits.max_modules, limits.max_params, &too_big);
+  insert_joints(*ls.rules, ls.current, ls.scratch.tmp, limits.max_modules, limits.max_params, &too_big);
   if (track && !track->lost && before.size() != ls.current.size()) {
     // Only joints were put in: one of them takes the place of the module it stands before.
     track->next.clear();
@@ -59,7 +59,7 @@ bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::D
     std::swap(track->ids, track->next);
   }
   if (too_big)
-    diags.push_back({ls.rules.path, {}, "with the joints of joints: auto, the string after derivation step " +
+    diags.push_back({ls.rules->path, {}, "with the joints of joints: auto, the string after derivation step " +
                                             std::to_string(ls.steps_done) + " would pass the limit of " +
                                             std::to_string(limits.max_modules) + " modules or " +
                                             std::to_string(limits.max_params) +
@@ -68,6 +68,11 @@ bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::D
 }
 
 }  // namespace
+
+const std::shared_ptr<const RuleSet>& no_rules() {
+  static const std::shared_ptr<const RuleSet> none = std::make_shared<const RuleSet>();
+  return none;
+}
 
 bool load_lsystem_text(const std::string& text, const std::string& path, const LoadOptions& opts, Lsystem& ls,
                        std::vector<grammar::Diagnostic>& diags) {
@@ -101,20 +106,22 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   auto parsed = grammar::parse_ls(*input, path, find_key, popt);
   diags.insert(diags.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
   // Compile even after parse errors: it finds more mistakes (undefined names...).
-  bool ok = compile_rules(parsed.file, opts.compile, ls.rules, diags) && parsed.ok();
+  auto rules = std::make_shared<RuleSet>();
+  bool ok = compile_rules(parsed.file, opts.compile, *rules, diags) && parsed.ok();
+  ls.rules = std::move(rules);  // compiled: frozen from here on (lsystem.hpp)
   std::stable_sort(diags.begin() + std::ptrdiff_t(first), diags.end(), [](const auto& a, const auto& b) {
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
   });
   if (!ok) return false;
   if (!ls.environment_file.empty()) plan_environment(ls, opts.trust, diags);
   // cpfg's define: arrays and Start: block, before the axiom (CPFG manual 4.1)
-  ls.machine = start_machine(ls.rules);
+  ls.machine = start_machine(*ls.rules);
   ls.scratch.machine = &ls.machine;
   {
     grammar::Diagnostic err;
-    Rng own = step_rng(ls.rules.seed, 0, 2000);
-    Rng& rng = ls.rules.cpfg_random ? cpfg_stream(ls.rules, ls.scratch) : own;  // (seeded as cpfg does, before Start:)
-    if (!run_block(ls.rules, ls.rules.start, ls.machine, rng, err)) {
+    Rng own = step_rng(ls.rules->seed, 0, 2000);
+    Rng& rng = ls.rules->cpfg_random ? cpfg_stream(*ls.rules, ls.scratch) : own;  // (seeded as cpfg does, before Start:)
+    if (!run_block(*ls.rules, ls.rules->start, ls.machine, rng, err)) {
       diags.push_back(err);
       return false;
     }
@@ -129,29 +136,29 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
     DeriveOptions d;
     d.max_modules = opts.max_modules;
     const StringLimits limits{opts.max_modules, param_limit(d)};
-    if (!read_string(content, opts.axiom_file, ls.rules.symbols, ls.current, h, diags, limits)) return false;
+    if (!read_string(content, opts.axiom_file, ls.rules->symbols, ls.current, h, diags, limits)) return false;
     ls.steps_done = h.step;
     ls.clock.origin = h.time;
     if (h.has_clock) ls.clock = {h.clock_origin, h.clock_dt, h.clock_ticks};  // exactly as it counted
     ls.history = std::move(h.history);
     return with_joints(ls, limits, diags);  // (a string saved without them, or by hand)
   }
-  ls.current = ls.rules.axiom;
+  ls.current = ls.rules->axiom;
   if (OriginTrack* t = opts.track) {  // the axiom's modules are the first places (origin.hpp)
     t->ids.resize(ls.current.size());
     for (std::size_t k = 0; k < t->ids.size(); ++k) t->ids[k] = std::int32_t(k);
-    t->lost = ls.rules.axiom_pos.size() != ls.current.size() || !ls.rules.axiom_succ.empty();
+    t->lost = ls.rules->axiom_pos.size() != ls.current.size() || !ls.rules->axiom_succ.empty();
   }
-  if (!ls.rules.axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
-    Rng own = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, 0, 2002);
-    Rng& rng = ls.rules.cpfg_random ? cpfg_stream(ls.rules, ls.scratch) : own;
-    for (const SuccessorModule& m : ls.rules.axiom_succ) {
+  if (!ls.rules->axiom_succ.empty()) {  // cpfg: parameters of globals and random numbers
+    Rng own = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules->seed, 0, 2002);
+    Rng& rng = ls.rules->cpfg_random ? cpfg_stream(*ls.rules, ls.scratch) : own;
+    for (const SuccessorModule& m : ls.rules->axiom_succ) {
       std::vector<double> vals;
       for (const CompiledExpr& e : m.params) {
         double v = e.is_constant ? e.value : eval_expr(e, nullptr, &rng, &ls.machine);
-        if (ls.rules.float_params) v = double(float(v));
+        if (ls.rules->float_params) v = double(float(v));
         if (!std::isfinite(v)) {
-          diags.push_back({path, m.pos, "a parameter of the axiom's '" + ls.rules.symbols.name(m.sym) +
+          diags.push_back({path, m.pos, "a parameter of the axiom's '" + ls.rules->symbols.name(m.sym) +
                                             "' is not a finite number"});
           return false;
         }
@@ -160,10 +167,10 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
       ls.current.push(m.sym, vals.data(), int(vals.size()));
     }
   }
-  if (!ls.rules.cpfg) {  // cpfg decomposes within derivation steps only, not the axiom
+  if (!ls.rules->cpfg) {  // cpfg decomposes within derivation steps only, not the axiom
     DeriveOptions d;
     d.max_modules = opts.max_modules;
-    auto res = decompose(ls.rules, ls.current, -1, d, ls.scratch);
+    auto res = decompose(*ls.rules, ls.current, -1, d, ls.scratch);
     if (!res.ok) {
       diags.push_back(res.error);
       return false;
@@ -291,8 +298,8 @@ void ask_environment(Lsystem& ls, const ModuleString& walked, const std::vector<
     ls.environment = EnvironmentProgram::start(file, ls.environment_program, environment_timeout(), err);
     if (!ls.environment) return fail(err);
   }
-  if (!ls.environment->exchange(ls.current, ls.rules.symbols, queries, ls.steps_done, err)) fail(err);
-  if (ls.rules.float_params)  // cpfg writes the answers as floats
+  if (!ls.environment->exchange(ls.current, ls.rules->symbols, queries, ls.steps_done, err)) fail(err);
+  if (ls.rules->float_params)  // cpfg writes the answers as floats
     for (const auto& q : queries)
       for (int k = 0; k < ls.current.nparams(q.module); ++k)
         ls.current.param(q.module)[k] = double(float(ls.current.param(q.module)[k]));
@@ -314,10 +321,10 @@ bool interpret_cpfg(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions&
   std::vector<std::int32_t> origin;
   ModuleString drawn;
   bool ok = true;
-  if (ls.rules.homomorphism.empty()) {
+  if (ls.rules->homomorphism.empty()) {
     fill_queries(ls.current, topt);
   } else {
-    const RewriteResult res = apply_homomorphism_cpfg(ls.rules, ls.current, drawn, &origin, opts, ls.scratch);
+    const RewriteResult res = apply_homomorphism_cpfg(*ls.rules, ls.current, drawn, &origin, opts, ls.scratch);
     if (!res.ok) {
       diags.push_back(res.error);
       ok = false;
@@ -328,7 +335,7 @@ bool interpret_cpfg(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions&
           std::copy(drawn.param(k), drawn.param(k) + drawn.nparams(k), ls.current.param(std::size_t(origin[k])));
     }
   }
-  if (ls.rules.float_params)
+  if (ls.rules->float_params)
     for (std::size_t i = 0; i < ls.current.size(); ++i)
       if (is_query(ls.current.sym[i]))
         for (int k = 0; k < ls.current.nparams(i); ++k) ls.current.param(i)[k] = double(float(ls.current.param(i)[k]));
@@ -345,49 +352,47 @@ bool interpret_cpfg(Lsystem& ls, const TurtleOptions& topt, const DeriveOptions&
 
 bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar::Diagnostic>& diags) {
   if (ls.steps_done + n > limits::kDerivationSteps) {  // steps are counted in an int (and saved, see string_io.cpp)
-    diags.push_back({ls.rules.path, {}, "deriving " + std::to_string(n) + " more steps after step " +
+    diags.push_back({ls.rules->path, {}, "deriving " + std::to_string(n) + " more steps after step " +
                                             std::to_string(ls.steps_done) + " would pass the limit of " +
                                             limits::kDerivationStepsText + " derivation steps"});
     return false;
   }
   if (n > 0) ls.history.clear();  // it belonged to the model of the old string
-  const TurtleOptions topt = turtle_options(ls.rules);
-  RepeatDetector repeat(ls.rules, ls.current, ls.steps_done);
+  const TurtleOptions topt = turtle_options(*ls.rules);
+  RepeatDetector repeat(*ls.rules, ls.current, ls.steps_done);
   ls.scratch.machine = &ls.machine;  // (ls may have been moved since it was loaded)
-  ls.machine.arrays = &ls.rules.arrays;
-  ls.machine.functions = &ls.rules.functions;
   // cpfg's blocks around each step; a block's error stops the derivation.
   auto block = [&](const CompiledBlock& b) {
     if (b.empty()) return true;
     grammar::Diagnostic err;
-    Rng own = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules.seed, std::uint64_t(ls.steps_done), 2001);
-    Rng& rng = ls.rules.cpfg_random ? cpfg_stream(ls.rules, ls.scratch) : own;
-    if (run_block(ls.rules, b, ls.machine, rng, err)) return true;
+    Rng own = step_rng(ls.machine.reseeded ? ls.machine.seed : ls.rules->seed, std::uint64_t(ls.steps_done), 2001);
+    Rng& rng = ls.rules->cpfg_random ? cpfg_stream(*ls.rules, ls.scratch) : own;
+    if (run_block(*ls.rules, b, ls.machine, rng, err)) return true;
     err.message += " (derivation step " + std::to_string(ls.steps_done + 1) + ")";
     diags.push_back(err);
     return false;
   };
-  const bool cpfg = ls.rules.cpfg;
+  const bool cpfg = ls.rules->cpfg;
   for (long k = 0; k < n; ++k) {
     if (!cpfg) {
-      if (ls.rules.has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
+      if (ls.rules->has_queries) fill_queries(ls.current, topt);  // the current (deformed) pose
       ask_environment(ls, ls.current, {}, topt, diags);
-    } else if (ls.rules.interpret_between_steps && !interpret_cpfg(ls, topt, opts, true, false, diags)) {
+    } else if (ls.rules->interpret_between_steps && !interpret_cpfg(ls, topt, opts, true, false, diags)) {
       return false;
     }
-    if (!block(ls.rules.start_each)) return false;
-    auto res = derive_step(ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
+    if (!block(ls.rules->start_each)) return false;
+    auto res = derive_step(*ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
     if (!res.ok) {  // ls.current still holds the last complete string
       diags.push_back(res.error);
       return false;
     }
     ++ls.steps_done;
     if (!with_joints(ls, {opts.max_modules, param_limit(opts)}, diags)) return false;  // after the step and its decomposition
-    if (!block(ls.rules.end_each)) return false;
-    if (ls.steps_done == ls.rules.derivation_length && !block(ls.rules.end)) return false;
-    if (ls.rules.has_queries && !cpfg) fill_queries(ls.current, topt);
+    if (!block(ls.rules->end_each)) return false;
+    if (ls.steps_done == ls.rules->derivation_length && !block(ls.rules->end)) return false;
+    if (ls.rules->has_queries && !cpfg) fill_queries(ls.current, topt);
     if (ls.machine.stop) {  // stop(n): the derivation ends here (CPFG manual 5.6)
-      diags.push_back({ls.rules.path, {}, "stop() was called: the derivation ends after step " +
+      diags.push_back({ls.rules->path, {}, "stop() was called: the derivation ends after step " +
                                               std::to_string(ls.steps_done), true});
       ls.machine.stop = false;
       break;
@@ -400,9 +405,9 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
     }
   }
   // cpfg fills the queries of the string it draws (the view volume's pass)
-  const bool ok = !cpfg || !ls.rules.interpret_between_steps || interpret_cpfg(ls, topt, opts, false, true, diags);
+  const bool ok = !cpfg || !ls.rules->interpret_between_steps || interpret_cpfg(ls, topt, opts, false, true, diags);
   if (!ls.machine.warning.empty() && !ls.machine.warning_told) {
-    diags.push_back({ls.rules.path, ls.machine.warning_pos, ls.machine.warning, true});
+    diags.push_back({ls.rules->path, ls.machine.warning_pos, ls.machine.warning, true});
     ls.machine.warning_told = true;
   }
   return ok;
@@ -414,7 +419,7 @@ RewriteResult apply_homomorphism(const Lsystem& ls, ModuleString& out, const Der
   scratch.machine = &machine;
   scratch.cpfg_rng = ls.scratch.cpfg_rng;
   scratch.cpfg_rng_ready = ls.scratch.cpfg_rng_ready;
-  return apply_homomorphism(ls.rules, ls.current, out, opts, scratch);
+  return apply_homomorphism(*ls.rules, ls.current, out, opts, scratch);
 }
 
 StringHeader saved_header(const Lsystem& ls, const std::vector<double>& history) {
@@ -435,7 +440,7 @@ std::string saved_text(const Lsystem& ls) { return saved_text(ls, ls.history); }
 std::string saved_text(const Lsystem& ls, const std::vector<double>& history) {
   const StringHeader h = saved_header(ls, history);
   return header_line(h) + (history.empty() ? std::string() : history_line(history)) +
-         string_to_text(ls.current, ls.rules.symbols);
+         string_to_text(ls.current, ls.rules->symbols);
 }
 
 bool save_string(const std::string& path, const Lsystem& ls, std::string* error, Durability durability) {
@@ -444,7 +449,7 @@ bool save_string(const std::string& path, const Lsystem& ls, std::string* error,
 
 bool save_string(const std::string& path, const Lsystem& ls, const std::vector<double>& history, std::string* error,
                  Durability durability) {
-  return write_string_file(path, saved_header(ls, history), ls.current, ls.rules.symbols, error, durability);
+  return write_string_file(path, saved_header(ls, history), ls.current, ls.rules->symbols, error, durability);
 }
 
 }  // namespace lsd::interp

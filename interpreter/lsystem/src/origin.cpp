@@ -65,15 +65,15 @@ void ModuleOrigins::replay() {
   const Lsystem& ls = ls_;
   // Not replayed: cpfg's derivation (not tracked), a string file, an
   // environment program (it would be started again).
-  if (!ls.loaded_with || ls.rules.cpfg || !ls.loaded_with->axiom_file.empty() || !ls.environment_file.empty()) return;
+  if (!ls.loaded_with || ls.rules->cpfg || !ls.loaded_with->axiom_file.empty() || !ls.environment_file.empty()) return;
   LoadOptions opts = *ls.loaded_with;
   OriginTrack track;
   opts.track = &track;
   Lsystem again;
   std::vector<grammar::Diagnostic> diags;
   if (!load_lsystem_text(ls.source.text, ls.source.path, opts, again, diags)) return;
-  places_ = origin_places(again.rules, track);
-  axiom_places_ = again.rules.axiom_pos.size();
+  places_ = origin_places(*again.rules, track);
+  axiom_places_ = again.rules->axiom_pos.size();
   DeriveOptions d;
   d.max_modules = opts.max_modules;
   if (ls.steps_done > 0 && !derive(again, ls.steps_done, d, diags)) return;
@@ -95,7 +95,7 @@ ModuleOrigin ModuleOrigins::of(std::size_t i) {
     o.axiom = std::size_t(ids_[i]) < axiom_places_;
     return o;
   }
-  return module_origin(ls_.rules, ls_.current, i);
+  return module_origin(*ls_.rules, ls_.current, i);
 }
 
 }  // namespace lsd::interp

@@ -12,8 +12,8 @@ namespace {
 // The plant: the homomorphism (when there is one) and the turtle. `bodies`:
 // the model's body count, or -1 when there is no model to match.
 bool draw_plant(const Lsystem& ls, std::size_t max_modules, int bodies, Geometry& g, grammar::Diagnostic& error) {
-  const TurtleOptions topt = turtle_options(ls.rules);
-  if (ls.rules.homomorphism.empty()) {
+  const TurtleOptions topt = turtle_options(*ls.rules);
+  if (ls.rules->homomorphism.empty()) {
     g = interpret(ls.current, topt);
   } else {
     DeriveOptions opts;

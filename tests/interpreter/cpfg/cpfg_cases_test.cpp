@@ -98,7 +98,7 @@ TEST_CASE("a stochastic plant derives cpfg's string after 10 steps (seed:, srand
   load("stochastic_plant", ls);
   std::vector<grammar::Diagnostic> d;
   REQUIRE(interp::derive(ls, 10, {}, d));
-  check_same(as_cpfg(ls.current, ls.rules.symbols), parse_cpfg(cpfg_string("stochastic_plant")));
+  check_same(as_cpfg(ls.current, ls.rules->symbols), parse_cpfg(cpfg_string("stochastic_plant")));
 }
 
 TEST_CASE("every case of tests/cpfg_cases derives cpfg's string") {
@@ -113,8 +113,8 @@ TEST_CASE("every case of tests/cpfg_cases derives cpfg's string") {
       interp::Lsystem ls;
       load(name, ls);
       std::vector<grammar::Diagnostic> d;
-      REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, d));
-      check_same(as_cpfg(ls.current, ls.rules.symbols), parse_cpfg(cpfg_string(name)));
+      REQUIRE(interp::derive(ls, ls.rules->derivation_length, {}, d));
+      check_same(as_cpfg(ls.current, ls.rules->symbols), parse_cpfg(cpfg_string(name)));
     }
     ++cases;
   }
@@ -129,26 +129,26 @@ TEST_CASE("the homomorphism as cpfg applies it: globals, the main stream, its ow
                         interp::Lsystem& ls) {
     load(name, ls);
     std::vector<grammar::Diagnostic> d;
-    REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, d));
-    REQUIRE(interp::apply_homomorphism_cpfg(ls.rules, ls.current, first, nullptr, {}, ls.scratch).ok);
-    REQUIRE(interp::apply_homomorphism_cpfg(ls.rules, ls.current, second, nullptr, {}, ls.scratch).ok);
+    REQUIRE(interp::derive(ls, ls.rules->derivation_length, {}, d));
+    REQUIRE(interp::apply_homomorphism_cpfg(*ls.rules, ls.current, first, nullptr, {}, ls.scratch).ok);
+    REQUIRE(interp::apply_homomorphism_cpfg(*ls.rules, ls.current, second, nullptr, {}, ls.scratch).ok);
   };
   interp::ModuleString first, second;
   SECTION("global variables of Start: and StartEach: keep their values in the homomorphism") {
     interp::Lsystem ls;
     drawn_twice("homo_globals", first, second, ls);
-    check_same(as_cpfg(second, ls.rules.symbols), parse_cpfg(cpfg_string("homo_globals")));
+    check_same(as_cpfg(second, ls.rules->symbols), parse_cpfg(cpfg_string("homo_globals")));
     // the same through apply_homomorphism(Lsystem): the L-system's globals, on copies
     interp::ModuleString third;
     const std::vector<double> globals = ls.machine.globals;
     REQUIRE(interp::apply_homomorphism(ls, third, {}).ok);
-    check_same(as_cpfg(third, ls.rules.symbols), parse_cpfg(cpfg_string("homo_globals")));
+    check_same(as_cpfg(third, ls.rules->symbols), parse_cpfg(cpfg_string("homo_globals")));
     CHECK(ls.machine.globals == globals);
   }
   SECTION("without its own seed, the homomorphism draws from the productions' stream, every interpretation") {
     interp::Lsystem ls;
     drawn_twice("homo_noseed", first, second, ls);
-    check_same(as_cpfg(second, ls.rules.symbols), parse_cpfg(cpfg_string("homo_noseed")));
+    check_same(as_cpfg(second, ls.rules->symbols), parse_cpfg(cpfg_string("homo_noseed")));
     CHECK_FALSE(first == second);
   }
   SECTION("with its own seed: a stream {0x330E, seed, 0} started anew at every interpretation") {
@@ -161,7 +161,7 @@ TEST_CASE("the homomorphism as cpfg applies it: globals, the main stream, its ow
     interp::Rand48 stream = interp::Rand48::words(0x330E, 2, 0);
     double v[4];
     for (double& x : v) x = double(float(stream.next()));
-    const std::vector<Module> lsd = as_cpfg(first, ls.rules.symbols), cpfg = parse_cpfg(cpfg_string("homo_seed"));
+    const std::vector<Module> lsd = as_cpfg(first, ls.rules->symbols), cpfg = parse_cpfg(cpfg_string("homo_seed"));
     REQUIRE(lsd.size() == 3);
     REQUIRE(cpfg.size() == 3);
     CHECK(lsd[0].params[0] == v[0]);

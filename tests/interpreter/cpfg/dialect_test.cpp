@@ -65,7 +65,7 @@ TEST_CASE("define: arrays, one and two dimensions, read and written (CPFG manual
   REQUIRE(interp::load_lsystem_text("define: { array v[2] = {3, 4}; }\naxiom: A(5) A(-1) A(1.5)\nA(i) --> B(v[i])\n",
                                     "test.l", {}, ls, d));
   REQUIRE(interp::derive(ls, 1, {}, d));
-  CHECK(interp::string_to_text(ls.current, ls.rules.symbols) == "B(4) B(3) B(4)\n");
+  CHECK(interp::string_to_text(ls.current, ls.rules->symbols) == "B(4) B(3) B(4)\n");
   REQUIRE(d.size() == 1);
   CHECK(d[0].warning);
   CHECK_THAT(d[0].message, Catch::Contains("subscript 1 of array 'v' is 5, out of range: 1 is used"));

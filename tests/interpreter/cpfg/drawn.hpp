@@ -42,7 +42,7 @@ struct Drawn {
 inline Drawn draw(const std::string& path, int n = 0) {
   Drawn d;
   d.ok = interp::load_lsystem(path, {}, d.ls, d.diags) && interp::derive(d.ls, n, {}, d.diags);
-  if (d.ok) d.g = interp::interpret(d.ls.current, interp::turtle_options(d.ls.rules));
+  if (d.ok) d.g = interp::interpret(d.ls.current, interp::turtle_options(*d.ls.rules));
   return d;
 }
 

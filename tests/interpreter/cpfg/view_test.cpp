@@ -153,7 +153,7 @@ TEST_CASE("cpfg's turtle: G g # ! ; , $ @c @R (CPFG manual 6)") {
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> diags;
     REQUIRE(interp::load_lsystem_text("axiom: &(45)/(90)$+(90)F\n", "p.ls", {}, ls, diags));
-    const interp::Geometry g = interp::interpret(ls.current, interp::turtle_options(ls.rules));
+    const interp::Geometry g = interp::interpret(ls.current, interp::turtle_options(*ls.rules));
     CHECK_FALSE(near(g.segments[0].p1, without.g.segments[0].p1, 1e-3));
   }
   SECTION("@c(d) and @o(d) are discs in the plane of H and L (as cpfg's rayshade output); @R sets the heading") {
@@ -203,7 +203,7 @@ TEST_CASE("function names become preprocessor macros only for a function set, as
   dir.write("p.l", "axiom: A\nA : {turn = func(1, 0.5) + 1;} * --> B(turn)\n");
   Drawn d = draw(dir.path("."), 1);
   REQUIRE(d.ok);
-  CHECK(interp::string_to_text(d.ls.current, d.ls.rules.symbols) == "B(2)\n");
+  CHECK(interp::string_to_text(d.ls.current, d.ls.rules->symbols) == "B(2)\n");
 }
 
 TEST_CASE("?P(x,y) with two parameters gets the turtle's x and y, as cpfg's") {
@@ -216,29 +216,29 @@ TEST_CASE("the vlab-style examples of examples/cpfg load, derive and draw withou
     interp::Lsystem ls;
     std::vector<grammar::Diagnostic> diags;
     REQUIRE(interp::load_lsystem(test::example(name), {}, ls, diags));
-    REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, diags));
-    CHECK(ls.rules.view.present);
+    REQUIRE(interp::derive(ls, ls.rules->derivation_length, {}, diags));
+    CHECK(ls.rules->view.present);
     interp::DeriveScratch scratch;
     interp::ModuleString drawn;
-    REQUIRE(interp::apply_homomorphism(ls.rules, ls.current, drawn, {}, scratch).ok);
-    const interp::Geometry g = interp::interpret(drawn, interp::turtle_options(ls.rules));
+    REQUIRE(interp::apply_homomorphism(*ls.rules, ls.current, drawn, {}, scratch).ok);
+    const interp::Geometry g = interp::interpret(drawn, interp::turtle_options(*ls.rules));
     CHECK(g.segments.size() + g.polygons.size() > 10);
   }
   // the flower: its colour map and its petal surface
   interp::Lsystem ls;
   std::vector<grammar::Diagnostic> diags;
   REQUIRE(interp::load_lsystem(test::example("cpfg/flower"), {}, ls, diags));
-  CHECK(ls.rules.view.palette.size() == 256);
-  CHECK(ls.rules.view.surfaces.count('p') == 1);
-  CHECK(ls.rules.view.angle == Approx(22.5));
+  CHECK(ls.rules->view.palette.size() == 256);
+  CHECK(ls.rules->view.surfaces.count('p') == 1);
+  CHECK(ls.rules->view.angle == Approx(22.5));
   // the sapling: both images read (a PNG and an SGI .rgb), both textures drawn
   REQUIRE(interp::load_lsystem(test::example("cpfg/textured"), {}, ls, diags));
-  REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, diags));
-  REQUIRE(ls.rules.view.textures);
-  REQUIRE(ls.rules.view.textures->size() == 2);
-  CHECK((*ls.rules.view.textures)[0].width == 64);
-  CHECK((*ls.rules.view.textures)[1].height == 64);
-  const interp::Geometry g = interp::interpret(ls.current, interp::turtle_options(ls.rules));
+  REQUIRE(interp::derive(ls, ls.rules->derivation_length, {}, diags));
+  REQUIRE(ls.rules->view.textures);
+  REQUIRE(ls.rules->view.textures->size() == 2);
+  CHECK((*ls.rules->view.textures)[0].width == 64);
+  CHECK((*ls.rules->view.textures)[1].height == 64);
+  const interp::Geometry g = interp::interpret(ls.current, interp::turtle_options(*ls.rules));
   std::set<int> used;
   for (const auto& p : g.polygons) used.insert(g.texture_of(p));
   CHECK(used.count(1));  // the leaves

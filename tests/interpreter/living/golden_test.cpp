@@ -31,7 +31,7 @@ std::uint64_t fnv1a(const std::string& s) {
 }
 
 std::uint64_t string_hash(const interp::Lsystem& ls) {
-  return fnv1a(interp::string_to_text(ls.current, ls.rules.symbols));
+  return fnv1a(interp::string_to_text(ls.current, ls.rules->symbols));
 }
 
 void check_golden(const char* name, std::uint64_t got, std::uint64_t expected) {

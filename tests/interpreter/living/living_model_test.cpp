@@ -21,7 +21,7 @@ struct Built {
 
 void build(const std::string& text, Built& b) {
   REQUIRE(test::load_text(text, b.ls, b.diags));
-  b.ok = interp::build_living_model(b.ls.rules, interp::file_settings(b.ls.rules), b.ls.current, b.lm, b.diags);
+  b.ok = interp::build_living_model(*b.ls.rules, interp::file_settings(*b.ls.rules), b.ls.current, b.lm, b.diags);
   b.data = dyn::make_data(b.lm.model);
   interp::load_state(b.ls.current, b.lm, b.data);
 }
@@ -116,7 +116,7 @@ TEST_CASE("the drawn plant and the model agree on the bent pose: the tip") {
   build("axiom: B(1,0.1) J(0,0.3,0.5,0,0,0) B(0.7,0.1) [ +(20) F(5) ] B(0.4,0.1)\ndynamics:\n", b);
   REQUIRE(b.ok);
   dyn::forward_kinematics(b.lm.model, b.data);
-  auto g = interp::interpret(b.ls.current, interp::turtle_options(b.ls.rules));
+  auto g = interp::interpret(b.ls.current, interp::turtle_options(*b.ls.rules));
   const auto& last = g.segments.back();
   dyn::Vec3 tip = interp::tip_position(b.lm, b.data);
   CHECK((tip - last.p1).norm() < 1e-12);

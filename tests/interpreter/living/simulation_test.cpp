@@ -34,7 +34,7 @@ TEST_CASE("a new joint starts at rest; a copied joint keeps its state; the energ
   interp::Lsystem loaded_ls = loaded(text);
   interp::Simulation sim;
   std::vector<grammar::Diagnostic> d;
-  REQUIRE(sim.start(loaded_ls, interp::file_settings(loaded_ls.rules), d));
+  REQUIRE(sim.start(loaded_ls, interp::file_settings(*loaded_ls.rules), d));
   const interp::Lsystem& ls = sim.lsystem();
   const double dt = sim.settings().dt;
   while (sim.time() < 0.3 - 0.5 * dt) {
@@ -120,7 +120,7 @@ TEST_CASE("a production that reads a joint's bend changes the grown shape") {
     interp::Lsystem ls = loaded(std::string(text) + " gravity: " + std::to_string(g) + "\n", o);
     std::vector<grammar::Diagnostic> d;
     REQUIRE(test::simulate(ls, 1.3, d));
-    return interp::string_to_text(ls.current, ls.rules.symbols);
+    return interp::string_to_text(ls.current, ls.rules->symbols);
   };
   std::string on_earth = grown(9.81), in_space = grown(0);
   CHECK(on_earth != in_space);
@@ -130,7 +130,7 @@ TEST_CASE("a production that reads a joint's bend changes the grown shape") {
 
 TEST_CASE("query modules see the deformed pose") {
   interp::Lsystem ls = loaded("axiom: B(1,0.1) J(0,0,1.5707963267948966,0,0,0) B(1,0.1) ?P(0,0,0)\ndynamics:\n");
-  interp::fill_queries(ls.current, interp::turtle_options(ls.rules));
+  interp::fill_queries(ls.current, interp::turtle_options(*ls.rules));
   const double* p = ls.current.param(3);
   CHECK(p[0] == Approx(-1));
   CHECK(p[1] == Approx(1));
@@ -184,7 +184,7 @@ TEST_CASE("a floating base keeps its pose and velocity in @M and falls freely") 
   CHECK(m[1] == Approx(-0.5 * 9.81 * 0.25).epsilon(0.05));
   CHECK(m[7] == Approx(-9.81 * 0.5).epsilon(0.05));
   // and the drawn plant moves with the base
-  auto g = interp::interpret(ls.current, interp::turtle_options(ls.rules));
+  auto g = interp::interpret(ls.current, interp::turtle_options(*ls.rules));
   CHECK(g.segments[0].p0.y() == Approx(m[1]));
 }
 
@@ -238,7 +238,7 @@ TEST_CASE("the integrator keys: names, dissipation, stiffness damping, max turn,
   REQUIRE(test::load_text("axiom: B(1, 0.1) J B(1, 0.1)\ndynamics:\n  integrator: euler\n  dissipation: 0.2\n"
                           "  stiffness damping: 0.01\n  max turn: 0.05\n",
                           ls, d));
-  const interp::RunSettings s = interp::file_settings(ls.rules);
+  const interp::RunSettings s = interp::file_settings(*ls.rules);
   CHECK(s.integrator == dyn::Integrator::kEuler);
   CHECK(s.rho_inf == 1 - 0.2);
   CHECK(s.stiffness_damping == 0.01);

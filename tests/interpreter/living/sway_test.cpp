@@ -28,7 +28,7 @@ double max_bend(const interp::Lsystem& ls) {
   double m = 0;
   const interp::ModuleString& s = ls.current;
   for (std::size_t i = 0; i < s.size(); ++i)
-    if (s.sym[i] == ls.rules.dynamics.joint && s.nparams(i) == 6)
+    if (s.sym[i] == ls.rules->dynamics.joint && s.nparams(i) == 6)
       m = std::max(m, std::hypot(s.param(i)[0], s.param(i)[1], s.param(i)[2]));
   return m;
 }
@@ -41,10 +41,12 @@ struct Swayed {
 };
 
 // Runs a loaded model for `seconds` at dt 1/60 s in a wind of 3 m/s along
-// x, watching the bends after every step.
-Swayed run_in_wind(interp::Lsystem ls, double seconds) {
+// x, watching the bends after every step; turtle_unit > 0 replaces the
+// file's (a run setting: the compiled rules stay as loaded).
+Swayed run_in_wind(interp::Lsystem ls, double seconds, double turtle_unit = 0) {
   Swayed r;
-  interp::RunSettings settings = interp::file_settings(ls.rules);
+  interp::RunSettings settings = interp::file_settings(*ls.rules);
+  if (turtle_unit > 0) settings.turtle_unit = turtle_unit;
   settings.dt = 1.0 / 60;
   settings.wind = dyn::Vec3(3, 0, 0);
   interp::Simulation sim;
@@ -82,8 +84,7 @@ TEST_CASE("every ABOP example stands with --sway in a 3 m/s wind for 10 s at 1/6
     // 330 m whose trunk (210 m, radius 0.4 m, as wide as drawn) buckles
     // under its own weight, as wood would; at 0.1 mm per unit (3.3 m) it
     // stands (docs/language.md 7.8).
-    if (f.ends_with("fig2_8c.ls")) ls.rules.dynamics.file.turtle_unit = 1e-4;
-    const Swayed r = run_in_wind(std::move(ls), 10);
+    const Swayed r = run_in_wind(std::move(ls), 10, f.ends_with("fig2_8c.ls") ? 1e-4 : 0);
     INFO(f << ": " << r.error << " bodies " << r.bodies << " bend " << r.bend);
     WARN(f << " bodies " << r.bodies << " max bend " << r.bend);
     CHECK(r.ok);
@@ -95,7 +96,7 @@ TEST_CASE("every ABOP example stands with --sway in a 3 m/s wind for 10 s at 1/6
 namespace {
 
 std::string text_of(const interp::Lsystem& ls, const interp::ModuleString& s) {
-  return interp::string_to_text(s, ls.rules.symbols);
+  return interp::string_to_text(s, ls.rules->symbols);
 }
 
 // The string after n steps, with and without --sway (the joints removed).
@@ -111,10 +112,10 @@ std::pair<std::string, std::string> both_ways(const std::string& path, long n, c
     REQUIRE(loaded);
     REQUIRE(interp::derive(ls, n, {}, d));
     if (k == 1) {
-      REQUIRE(ls.rules.dynamics.auto_joints);
+      REQUIRE(ls.rules->dynamics.auto_joints);
       CHECK(text_of(ls, ls.current).find("J(0,0,0,0,0,0)") != std::string::npos);  // the joints are in the string
     }
-    out[k] = text_of(ls, k == 1 ? interp::without_joints(ls.rules, ls.current) : ls.current);
+    out[k] = text_of(ls, k == 1 ? interp::without_joints(*ls.rules, ls.current) : ls.current);
   }
   return {out[0], out[1]};
 }
@@ -163,7 +164,7 @@ TEST_CASE("joints: auto: a joint at rest before every body but the first, kept b
   std::vector<grammar::Diagnostic> d;
   REQUIRE(test::load_text(text, ls, d));
   CHECK(text_of(ls, ls.current) == "F(1) +(20) J(0,0,0,0,0,0) F(1) [ -(30) J(0,0,0,0,0,0) F(1) ] A\n");
-  const interp::RunSettings settings = interp::file_settings(ls.rules);
+  const interp::RunSettings settings = interp::file_settings(*ls.rules);
   interp::Simulation sim;
   REQUIRE(sim.start(std::move(ls), settings, d));
   REQUIRE(sim.living().nbodies() == 3);
@@ -176,7 +177,7 @@ TEST_CASE("joints: auto: a joint at rest before every body but the first, kept b
   const interp::Lsystem& grown = sim.lsystem();
   const interp::ModuleString& after = grown.current;
   CHECK(text_of(grown, after).substr(0, 10) == "F(1.2) +(2");
-  CHECK(text_of(grown, interp::without_joints(grown.rules, after)) == "F(1.2) +(20) F(1.2) [ -(30) F(1.2) ] F(1) A\n");
+  CHECK(text_of(grown, interp::without_joints(*grown.rules, after)) == "F(1.2) +(20) F(1.2) [ -(30) F(1.2) ] F(1) A\n");
   // the joints before the rewritten bodies keep their bends and speeds, bit for bit
   REQUIRE(after.sym[2] == 'J');
   REQUIRE(after.sym[6] == 'J');
@@ -329,10 +330,10 @@ TEST_CASE("--sway and joints: auto: clear messages for models that cannot sway s
   interp::Lsystem ls;
   std::vector<grammar::Diagnostic> d;
   REQUIRE(interp::load_lsystem_text("axiom: F J(1) F\n", "a.ls", sway(), ls, d));
-  CHECK(ls.rules.dynamics.joint == 'Q');
+  CHECK(ls.rules->dynamics.joint == 'Q');
   CHECK(text_of(ls, ls.current) == "F J(1) Q(0,0,0,0,0,0) F\n");
   // a model with a dynamics: section of its own is left as it is by --sway
   REQUIRE(interp::load_lsystem_text("axiom: B(1, 0.1) J B(1, 0.1)\ndynamics:\n gravity: 9.81\n", "a.ls", sway(), ls, d));
-  CHECK(!ls.rules.dynamics.auto_joints);
-  CHECK(ls.rules.dynamics.body == 'B');
+  CHECK(!ls.rules->dynamics.auto_joints);
+  CHECK(ls.rules->dynamics.body == 'B');
 }

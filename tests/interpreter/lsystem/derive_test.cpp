@@ -22,15 +22,15 @@ static std::size_t length_at_book_n(const std::string& fig) {
   interp::Lsystem ls;
   std::vector<grammar::Diagnostic> diags;
   REQUIRE(interp::load_lsystem(path, {}, ls, diags));
-  REQUIRE(interp::derive(ls, ls.rules.derivation_length, {}, diags));
+  REQUIRE(interp::derive(ls, ls.rules->derivation_length, {}, diags));
   return ls.current.size();
 }
 
 TEST_CASE("fig. 1.31a: the published strings after 4 and 5 steps") {
   auto p = test::example("abop/fig1_31a.ls");
   auto s4 = derived(p, 4), s5 = derived(p, 5);
-  CHECK(compact(interp::string_to_text(s4.current, s4.rules.symbols)) == "F1F0F1[+F1F1]F1\n");
-  CHECK(compact(interp::string_to_text(s5.current, s5.rules.symbols)) == "F1F1F1F1[-F0F1]F1\n");
+  CHECK(compact(interp::string_to_text(s4.current, s4.rules->symbols)) == "F1F0F1[+F1F1]F1\n");
+  CHECK(compact(interp::string_to_text(s5.current, s5.rules->symbols)) == "F1F1F1F1[-F0F1]F1\n");
 }
 
 TEST_CASE("fig. 1.31a-e: lengths after the published derivation lengths") {
@@ -126,10 +126,10 @@ TEST_CASE("decomposition is applied after each step up to its depth; homomorphis
   std::vector<grammar::Diagnostic> diags;
   REQUIRE(test::load_text(t, ls, diags));
   REQUIRE(interp::derive(ls, 2, {}, diags));
-  CHECK(compact(interp::string_to_text(ls.current, ls.rules.symbols)) == "ADD\n");
+  CHECK(compact(interp::string_to_text(ls.current, ls.rules->symbols)) == "ADD\n");
   interp::ModuleString drawn;
-  REQUIRE(interp::apply_homomorphism(ls.rules, ls.current, drawn, {}, ls.scratch).ok);
-  CHECK(compact(interp::string_to_text(drawn, ls.rules.symbols)) == "AFF\n");
+  REQUIRE(interp::apply_homomorphism(*ls.rules, ls.current, drawn, {}, ls.scratch).ok);
+  CHECK(compact(interp::string_to_text(drawn, ls.rules->symbols)) == "AFF\n");
 }
 
 TEST_CASE("-D overrides #define; multi-character modules split by longest match") {

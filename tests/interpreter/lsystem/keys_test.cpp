@@ -24,7 +24,7 @@ RunSettings settings_of(const std::string& lines) {
   std::vector<lsd::grammar::Diagnostic> d;
   INFO(lines);
   REQUIRE(lsd::test::load_text("axiom: B(1, 0.1) J B(1, 0.1)\ndynamics:\n" + lines, ls, d));
-  return lsd::interp::file_settings(ls.rules);
+  return lsd::interp::file_settings(*ls.rules);
 }
 
 // The first diagnostic of a dynamics: section that must not compile.

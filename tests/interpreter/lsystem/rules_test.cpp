@@ -18,15 +18,15 @@ TEST_CASE("header values are read") {
   REQUIRE(test::load_text("#define D 3\nderivation length: D+1\nangle: 22.5\nstep: 2\nwidth: 0.5\nseed: 9\n"
                           "tropism: 0 -1 0 0.2\naxiom: F(D)\n",
                           ls, diags));
-  CHECK(ls.rules.derivation_length == 4);
-  CHECK(ls.rules.angle == 22.5);
-  CHECK(ls.rules.step == 2);
-  CHECK(ls.rules.width == 0.5);
-  CHECK(ls.rules.stochastic);
-  CHECK(ls.rules.seed == 9);
-  CHECK(ls.rules.has_tropism);
-  CHECK(ls.rules.tropism[1] == -1);
-  CHECK(ls.rules.tropism[3] == 0.2);
+  CHECK(ls.rules->derivation_length == 4);
+  CHECK(ls.rules->angle == 22.5);
+  CHECK(ls.rules->step == 2);
+  CHECK(ls.rules->width == 0.5);
+  CHECK(ls.rules->stochastic);
+  CHECK(ls.rules->seed == 9);
+  CHECK(ls.rules->has_tropism);
+  CHECK(ls.rules->tropism[1] == -1);
+  CHECK(ls.rules->tropism[3] == 0.2);
   CHECK(ls.current.param(0)[0] == 3);
 }
 
@@ -36,8 +36,8 @@ TEST_CASE("dynamics: values, defaults and errors") {
   REQUIRE(test::load_text("axiom: B(1,1)\ndynamics:\n gravity: 0, -1.62, 0\n young: 2e9\n damping: 0.01\n"
                           " base: floating\n integrator: explicit\n grow every: 0.5\n wind: 1 0 0\n",
                           ls, diags));
-  CHECK(ls.rules.dynamics.enabled);
-  const auto& d = ls.rules.dynamics.file;
+  CHECK(ls.rules->dynamics.enabled);
+  const auto& d = ls.rules->dynamics.file;
   CHECK(d.gravity[1] == -1.62);
   CHECK(d.young == 2e9);
   CHECK_FALSE(d.use_damping_ratio);
