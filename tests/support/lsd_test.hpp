@@ -89,7 +89,7 @@ inline std::string lsd_exe() { return LSD_EXE; }
 // system calls `calls` into `log`. LeakSanitizer cannot run under ptrace, so
 // leak detection is off for the traced program (make sanitize).
 inline std::string strace_prefix(const std::string& log, const std::string& calls) {
-  return "ASAN_OPTIONS=detect_leaks=0 strace -qq -f -e trace=" + calls + " -o '" + log + "' ";
+  return "env ASAN_OPTIONS=detect_leaks=0 strace -qq -f -e trace=" + calls + " -o '" + log + "' ";
 }
 
 // A fresh temporary folder, removed with everything in it when the test ends:
