@@ -47,9 +47,11 @@ inline constexpr int kCurveSamples = 10000;       // the samples of one function
 inline constexpr const char* kCurveSamplesText = "10,000";
 inline constexpr int kFunctionSetItems = 1000;    // the functions of one function set (`items:`)
 inline constexpr const char* kFunctionSetItemsText = "1,000";
-// The samples of all function tables one file asks for (`samples:` summed over its functions). Each
-// sample is found by bisection as cpfg finds it (up to 200 halvings), so a set of 1,000 functions of
-// 10,000 samples took 28 s; vlab's largest set asks for 1,000 in all.
+// The samples of all function tables everything one view file loads asks for (`samples:` summed over
+// its function files and function set, and the samples it gives old function files). Each sample is
+// found by bisection as cpfg finds it (up to 200 halvings), so a set of 1,000 functions of 10,000
+// samples took 28 s, and 256 function files of 10,000 samples each would take as long; vlab's
+// largest set asks for 1,000 in all.
 inline constexpr long kFunctionTableSamples = 20000;
 inline constexpr const char* kFunctionTableSamplesText = "20,000";
 inline constexpr int kSurfacePatches = 10000;     // the patches of one surface file

@@ -6,8 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <numbers>
+
+#include "viewer/consent.hpp"
 
 namespace lsd::view {
 namespace {
@@ -293,31 +294,31 @@ void consent_dialog(App& app) {
   constexpr const char* kTitle = "Run this model's program?";
   Session& s = app.session;
   if (!s.loaded) return;
-  const interp::Lsystem& ls = s.sim.lsystem();
-  const std::string asked = s.path + "\n" + ls.environment_program;
-  if (ls.environment_consent_needed && app.consent_asked != asked) {
-    app.consent_asked = asked;
+  const ConsentQuestion q = consent_question(s.path, s.sim.lsystem());
+  if (consent_opens(q, app.consent_asked)) {
     ImGui::OpenPopup(kTitle);
+    std::fprintf(stderr, "lsd view: %s\n", q.message().c_str());
   }
   if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  std::error_code ec;
-  const std::string folder = std::filesystem::absolute(ls.environment_file, ec).parent_path().lexically_normal().string();
-  ImGui::TextUnformatted("This model asks to run a program on your computer:");
-  ImGui::TextColored(kWarnColour, "%s", ls.environment_program.c_str());
-  ImGui::Text("in the model's folder %s", folder.c_str());
+  ImGui::TextUnformatted(q.heading().c_str());
+  ImGui::TextColored(kWarnColour, "%s", q.program.c_str());
+  ImGui::TextUnformatted(q.folder_line().c_str());
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
   ImGui::TextUnformatted("It is the model's environment program, which answers its ?E modules. A program can do "
                          "anything you can: run it only if you trust where the model came from. Without it the "
                          "model grows as if the environment never answered.");
   ImGui::PopTextWrapPos();
   if (ImGui::Button("Run it")) {
-    s.load.trust.allowed_program = ls.environment_program;
+    consent_run(q, s.load.trust);
     reset(s);  // loads the model again, with the program
     app.framed_structure = -1;
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (ImGui::Button("Don't run it")) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Don't run it")) {
+    consent_cancel(q, s.load.trust);
+    ImGui::CloseCurrentPopup();
+  }
   ImGui::EndPopup();
 }
 

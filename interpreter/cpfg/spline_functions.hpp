@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 
+#include "common/limits.hpp"
 #include "interpreter/cpfg/curves.hpp"
 
 namespace lsd::interp {
@@ -49,16 +50,35 @@ struct FunctionSet {
   std::map<int, Contour> contours;        // @#(id): the view file's contour: id file
 };
 
+// The samples of function tables that everything one view file loads may
+// still ask for (docs/language.md 9.7): each sample is found by bisection, so
+// the view file's functions and function sets share one budget.
+struct TableBudget {
+  long samples = limits::kFunctionTableSamples;
+};
+
 // Readers; false and a message naming the file (and the line) on a
 // malformed file, or one beyond common/limits.hpp's limits (16 MiB, 10,000
-// points, 10,000 samples, 1,000 functions in a set).
+// points, 10,000 samples, 1,000 functions in a set, and the tables' budget:
+// without one, a budget of their own).
 bool read_function_file(const std::string& path, SplineFunction& out, std::string& error);
+bool read_function_file(const std::string& path, SplineFunction& out, std::string& error, TableBudget& budget);
 bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error);
+bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error,
+                       TableBudget& budget);
 bool read_contour_file(const std::string& path, Contour& out, std::string& error);
 // The same from a file's text (`path` names it).
 bool parse_function_text(const std::string& text, const std::string& path, SplineFunction& out, std::string& error);
+bool parse_function_text(const std::string& text, const std::string& path, SplineFunction& out, std::string& error,
+                         TableBudget& budget);
 bool parse_function_set_text(const std::string& text, const std::string& path, std::vector<SplineFunction>& out,
                              std::string& error);
+bool parse_function_set_text(const std::string& text, const std::string& path, std::vector<SplineFunction>& out,
+                             std::string& error, TableBudget& budget);
+// Gives f a table of `samples` values (more than 2), taken from the budget
+// (the view file's sample count of cpfg's old function files); false and the
+// limit's message when the budget has fewer left.
+bool tabulate(SplineFunction& f, long samples, TableBudget& budget, std::string& error);
 bool parse_contour_text(const std::string& text, const std::string& path, Contour& out, std::string& error);
 
 // What the expression machine calls: 0 when there is no such function or curve.

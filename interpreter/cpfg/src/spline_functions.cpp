@@ -71,10 +71,27 @@ bool field(const std::string& line, const char* key, std::string& value) {
   return true;
 }
 
+}  // namespace
+
+bool tabulate(SplineFunction& f, long samples, TableBudget& budget, std::string& error) {
+  if (samples > budget.samples) {
+    error = "the function tables of this model's view file ask for more than the limit of " +
+            std::string(limits::kFunctionTableSamplesText) + " samples in all";
+    return false;
+  }
+  budget.samples -= samples;
+  f.table.clear();
+  const SplineFunction exact = f;
+  for (long k = 0; k < samples; ++k) f.table.push_back(exact(double(k) / double(samples - 1)));
+  return true;
+}
+
+namespace {
+
 // One function from lines[i...] (fver 1 1, or the older "range:" form);
-// advances i past it. Its table's samples are taken from the file's budget
-// (limits::kFunctionTableSamples).
-bool parse_function(const Lines& lines, std::size_t& i, SplineFunction& f, std::string& error, long& table_budget) {
+// advances i past it. Its table's samples are taken from the budget of the
+// view file that names it (limits::kFunctionTableSamples).
+bool parse_function(const Lines& lines, std::size_t& i, SplineFunction& f, std::string& error, TableBudget& budget) {
   std::string v;
   long samples = 0;
   if (i < lines.size() && field(lines[i], "range:", v)) {
@@ -127,17 +144,8 @@ bool parse_function(const Lines& lines, std::size_t& i, SplineFunction& f, std::
     mult = std::clamp(mult, 1, 3);
     for (int m = 0; m < mult; ++m) f.points.emplace_back(double(float(x)), double(float(y)));  // cpfg reads floats
   }
-  if (samples > 2) {
-    if (samples > table_budget) {
-      error = "the function tables of this file ask for more than the limit of " +
-              std::string(limits::kFunctionTableSamplesText) + " samples in all";
-      return false;
-    }
-    table_budget -= samples;
-    f.table.clear();
-    SplineFunction exact = f;
-    for (int k = 0; k < samples; ++k) f.table.push_back(exact(double(k) / (samples - 1)));
-  }
+  f.table.clear();
+  return samples <= 2 || tabulate(f, samples, budget, error);
   return true;
 }
 
@@ -268,10 +276,10 @@ bool read_lines(const std::string& path, Lines& lines, std::string& error) {
 
 std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
 
-bool function_of(const Lines& lines, const std::string& path, SplineFunction& out, std::string& error) {
+bool function_of(const Lines& lines, const std::string& path, SplineFunction& out, std::string& error,
+                 TableBudget& budget) {
   std::size_t i = 0;
   out = SplineFunction{};
-  long budget = limits::kFunctionTableSamples;
   if (!parse_function(lines, i, out, error, budget)) {
     error = path + ": " + error;
     return false;
@@ -284,7 +292,7 @@ bool function_of(const Lines& lines, const std::string& path, SplineFunction& ou
 }
 
 bool function_set_of(const Lines& lines, const std::string& path, std::vector<SplineFunction>& out,
-                     std::string& error) {
+                     std::string& error, TableBudget& budget) {
   std::string v;
   std::size_t i = 0;
   if (i < lines.size() && field(lines[i], "funcgalleryver", v)) ++i;
@@ -298,7 +306,6 @@ bool function_set_of(const Lines& lines, const std::string& path, std::vector<Sp
     }
     ++i;
   }
-  long budget = limits::kFunctionTableSamples;
   while (i < lines.size() && (items < 0 || long(out.size()) < items)) {
     if (long(out.size()) >= limits::kFunctionSetItems) {
       error = path + ": more functions than the limit of " + std::string(limits::kFunctionSetItemsText);
@@ -375,14 +382,25 @@ bool contour_of(const Lines& lines, const std::string& path, Contour& out, std::
 
 }  // namespace
 
-bool read_function_file(const std::string& path, SplineFunction& out, std::string& error) {
+bool read_function_file(const std::string& path, SplineFunction& out, std::string& error, TableBudget& budget) {
   Lines lines;
-  return read_lines(path, lines, error) && function_of(lines, path, out, error);
+  return read_lines(path, lines, error) && function_of(lines, path, out, error, budget);
+}
+
+bool read_function_file(const std::string& path, SplineFunction& out, std::string& error) {
+  TableBudget budget;
+  return read_function_file(path, out, error, budget);
+}
+
+bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error,
+                       TableBudget& budget) {
+  Lines lines;
+  return read_lines(path, lines, error) && function_set_of(lines, path, out, error, budget);
 }
 
 bool read_function_set(const std::string& path, std::vector<SplineFunction>& out, std::string& error) {
-  Lines lines;
-  return read_lines(path, lines, error) && function_set_of(lines, path, out, error);
+  TableBudget budget;
+  return read_function_set(path, out, error, budget);
 }
 
 bool read_contour_file(const std::string& path, Contour& out, std::string& error) {
@@ -390,13 +408,25 @@ bool read_contour_file(const std::string& path, Contour& out, std::string& error
   return read_lines(path, lines, error) && contour_of(lines, path, out, error);
 }
 
+bool parse_function_text(const std::string& text, const std::string& path, SplineFunction& out, std::string& error,
+                         TableBudget& budget) {
+  return function_of(lines_of(text), path, out, error, budget);
+}
+
 bool parse_function_text(const std::string& text, const std::string& path, SplineFunction& out, std::string& error) {
-  return function_of(lines_of(text), path, out, error);
+  TableBudget budget;
+  return parse_function_text(text, path, out, error, budget);
+}
+
+bool parse_function_set_text(const std::string& text, const std::string& path, std::vector<SplineFunction>& out,
+                             std::string& error, TableBudget& budget) {
+  return function_set_of(lines_of(text), path, out, error, budget);
 }
 
 bool parse_function_set_text(const std::string& text, const std::string& path, std::vector<SplineFunction>& out,
                              std::string& error) {
-  return function_set_of(lines_of(text), path, out, error);
+  TableBudget budget;
+  return parse_function_set_text(text, path, out, error, budget);
 }
 
 bool parse_contour_text(const std::string& text, const std::string& path, Contour& out, std::string& error) {

@@ -185,6 +185,7 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
   auto textures = std::make_shared<std::vector<Texture>>();
   std::set<std::string> framing;  // commands of the camera and lights, which lsd chooses itself
   int names = 0;                  // files named so far
+  TableBudget tables;             // the samples of function tables left for the files still to come (section 9.7)
   int framing_line = 0;
   std::istringstream in(text);
   std::string line;
@@ -296,13 +297,12 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
         file_warning(std::to_string(samples) + " samples: more than the limit of " + limits::kCurveSamplesText +
                      " samples");
         functions.functions.emplace_back();  // keep the numbering of the next ones
-      } else if (!p.empty() && read_function_file(p, f, err)) {
-        if (samples > 2 && f.table.empty()) {  // the view file's sample count (cpfg's old function files)
-          SplineFunction exact = f;
-          for (int k = 0; k < samples; ++k) f.table.push_back(exact(double(k) / (samples - 1)));
-        }
+      } else if (!p.empty() && read_function_file(p, f, err, tables) &&
+                 // the view file's sample count (cpfg's old function files)
+                 (samples <= 2 || !f.table.empty() || tabulate(f, samples, tables, err))) {
         functions.functions.push_back(std::move(f));
       } else {
+        if (!p.empty() && err.rfind(p, 0) != 0) err = p + ": " + err;  // (tabulate's message names no file)
         if (!p.empty()) file_warning(err);
         functions.functions.emplace_back();  // keep the numbering of the next ones
       }
@@ -310,7 +310,7 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
       std::vector<SplineFunction> set;
       const std::string p = named(trim(value));
       if (p.empty()) continue;
-      if (read_function_set(p, set, err)) {
+      if (read_function_set(p, set, err, tables)) {
         functions.functions = std::move(set);  // cpfg: a set replaces the functions
         view.function_set = true;
       } else {

@@ -51,8 +51,8 @@ TEST_CASE("functions, contours and curves: points, samples and items beyond the 
   std::string three = "funcgalleryver 1 1\nitems: 3\n";
   for (int k = 0; k < 3; ++k) three += "fver 1 1\nsamples: 10000\npoints: 4\n" + points(4);
   CHECK_FALSE(interp::parse_function_set_text(three, "t.fset", set, err));
-  CHECK_THAT(err, Catch::Contains("t.fset: function 3: the function tables of this file ask for more than the limit "
-                                  "of 20,000 samples in all"));
+  CHECK_THAT(err, Catch::Contains("t.fset: function 3: the function tables of this model's view file ask for more "
+                                  "than the limit of 20,000 samples in all"));
   std::string two = "funcgalleryver 1 1\nitems: 2\n";
   for (int k = 0; k < 2; ++k) two += "fver 1 1\nsamples: 10000\npoints: 4\n" + points(4);
   CHECK(interp::parse_function_set_text(two, "two.fset", set, err));
@@ -114,6 +114,49 @@ TEST_CASE("a view file names at most 256 files") {
   REQUIRE_FALSE(d.empty());
   CHECK(d[0].pos.line == 257);
   CHECK_THAT(d[0].message, Catch::Contains("limit of 256 files"));
+}
+
+TEST_CASE("the function tables of everything one view file loads share one budget of 20,000 samples") {
+  // Function files of 5,000 samples each (each alone well under the budget),
+  // and old function files whose samples the view file gives: the files up to
+  // 20,000 samples in all get their tables, each one after gets the warning.
+  test::TempDir dir;
+  dir.write("f.func", "fver 1 1\nname: f\nsamples: 5000\npoints: 4\n" + points(4));
+  dir.write("old.func", "range: 0 1\npoints: 4\n" + points(4));
+  std::string two = "funcgalleryver 1 1\nitems: 2\n";
+  for (int k = 0; k < 2; ++k) two += "fver 1 1\nsamples: 10\npoints: 4\n" + points(4);
+  dir.write("two.fset", two);
+  std::string v = "function: f.func\nfunction: f.func\nfunction: old.func 5000\nfunction: f.func\n";  // 20,000
+  v += "function: f.func\nfunction: old.func 5000\nfunction: old.func 2\nfunction set: two.fset\n";
+  interp::CpfgView view;
+  interp::FunctionSet fs;
+  std::vector<grammar::Diagnostic> d;
+  interp::read_view_file(dir.write("p.v", v), view, fs, d);
+  REQUIRE(fs.functions.size() == 7);  // the set was refused: the 7 lines' functions, numbered as cpfg numbers them
+  for (int k = 0; k < 4; ++k) CHECK(fs.functions[std::size_t(k)].table.size() == 5000);
+  CHECK(fs.functions[4].points.empty());  // refused, kept for the numbering
+  CHECK(fs.functions[5].points.empty());
+  CHECK(fs.functions[6].points.size() == 4);  // no table asked for: read
+  CHECK(fs.functions[6].table.empty());
+  REQUIRE(d.size() == 3);
+  const char* wording = "the function tables of this model's view file ask for more than the limit of 20,000 samples "
+                        "in all";
+  for (int k = 0; k < 3; ++k) {
+    CHECK(d[std::size_t(k)].warning);
+    CHECK_THAT(d[std::size_t(k)].message, Catch::Contains(wording));
+  }
+  CHECK(d[0].pos.line == 5);
+  CHECK_THAT(d[0].message, Catch::Contains("f.func: " + std::string(wording) + ": 'function:' is ignored"));
+  CHECK(d[1].pos.line == 6);
+  CHECK_THAT(d[1].message, Catch::Contains("old.func: " + std::string(wording)));
+  CHECK(d[2].pos.line == 8);
+  CHECK_THAT(d[2].message, Catch::Contains("two.fset: function 1: " + std::string(wording)));
+  // each file alone is under the budget: a view file naming one of them loads it
+  interp::FunctionSet one;
+  d.clear();
+  interp::read_view_file(dir.write("one.v", "function set: two.fset\nfunction: f.func\n"), view, one, d);
+  CHECK(d.empty());
+  CHECK(one.functions.size() == 3);
 }
 
 TEST_CASE("an environment program's answers: at most 16 MiB for one step, a Control line ends them") {
