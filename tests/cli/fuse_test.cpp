@@ -47,7 +47,7 @@ Loaded load_tip(bool fuse, double P) {
   std::vector<lsd::grammar::Diagnostic> diags;
   lsd::interp::Lsystem ls;
   REQUIRE(lsd::interp::load_lsystem(kExample, {}, ls, diags));
-  lsd::interp::RunSettings settings = lsd::interp::file_settings(ls.rules);
+  lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
   if (!fuse) settings.fuse_after = 0;
   lsd::interp::Simulation sim;
   REQUIRE(sim.start(std::move(ls), settings, diags));
