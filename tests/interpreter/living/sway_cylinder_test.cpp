@@ -115,3 +115,25 @@ TEST_CASE("--sway: f outside a generalized cylinder stays a move", "[sway]") {
         "F(1) f(1) J(0,0,0,0,0,0) F(1) @Gs J(0,0,0,0,0,0) f(1) @Gc J(0,0,0,0,0,0) f(1) @Ge f(1) "
         "J(0,0,0,0,0,0) F(1)\n");
 }
+
+TEST_CASE("--sway: a module whose homomorphism image moves along the string's cylinder carries a body", "[sway]") {
+  // as vlab's lily draws its stem (I --> f @Gc f), in a cylinder the string opens; the image's
+  // f is in the string's cylinder (its @Gc starts one where none is open: cpfg's)
+  const char* text =
+      "Lsystem: 1\n"
+      "Axiom: #(0.3) @Gs I +(5) I +(5) I @Ge [ +(30) I ]\n"
+      "homomorphism\n"
+      "I --> f(1) @Gc\n"
+      "endlsystem\n";
+  interp::LoadOptions o;
+  o.compile.sway = true;
+  interp::Lsystem ls;
+  std::vector<grammar::Diagnostic> d;
+  REQUIRE(interp::load_lsystem_text(text, "lily.l", o, ls, d));
+  // a joint before the second and third I; none before the I outside the cylinder
+  const std::string s = interp::string_to_text(ls.current, ls.rules.symbols);
+  CHECK_THAT(s, Catch::EndsWith("@Gs I +(5) J(0,0,0,0,0,0) I +(5) J(0,0,0,0,0,0) I @Ge [ +(30) I ]\n"));
+  const std::vector<interp::TraceRow> rows = in_wind(std::move(ls));
+  REQUIRE(!rows.empty());
+  CHECK(rows.back().bodies == 3);
+}
