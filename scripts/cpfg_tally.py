@@ -352,7 +352,7 @@ def sway(a, lsd):
             print("%-90s %s" % (name, result), flush=True)
     trees = derived - sum(1 for _, why in others if why.startswith("not a tree"))
     print("\n%d cpfg models, %d derive; with --sway for 10 s at 1/60 s in a 3 m/s wind: %d run (%.0f%%); "
-          "of the %d that draw segments F (trees), %d run without divergence (%.0f%%)" %
+          "of the %d that draw segments F or cylinders along f (trees), %d run without divergence (%.0f%%)" %
           (len(ms), derived, ok, 100.0 * ok / max(derived, 1), trees, ok, 100.0 * ok / max(trees, 1)))
     if others:
         print("\nthe others, and why:")

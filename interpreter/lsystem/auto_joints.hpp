@@ -25,11 +25,39 @@ inline int polygon_step(bool cpfg, SymbolId sym, const double* p, int np) {
   return 0;
 }
 
+// Whether a cpfg generalized cylinder (docs/language.md 9.2) is open after
+// module s[i], given whether one was open before it, as the turtle sees it:
+// @Gs opens one, @Gc too when none is open, @Ge closes it; {(t) with t in
+// 1...4 opens one and }(t) with t other than 0 closes it. `[` and `]` save
+// and restore the state with the turtle's (the caller's part).
+inline bool cylinder_after(bool cpfg, SymbolId sym, const double* p, int np, bool open) {
+  if (!cpfg) return open;
+  if (sym == '{') return np > 0 && p[0] >= 1 && p[0] < 5 ? true : open;
+  if (sym == '}') return np > 0 && p[0] != 0 ? false : open;
+  if (sym == kSymGcStart || sym == kSymGcPoint) return true;
+  if (sym == kSymGcEnd) return false;
+  return open;
+}
+
+// joints: auto in a .l model (docs/language.md 7.8): an f that advances the
+// turtle along an open generalized cylinder carries a body, as F does (its
+// axis bends with the joints, and the cylinder drawn along it). `on`:
+// DynamicsSpec::cylinder_moves.
+inline bool cylinder_move(bool on, SymbolId sym, bool open) {
+  return on && open && sym == 'f';
+}
+
 // The symbols whose modules carry a body in the drawing (size: the symbol
-// table's): the body symbol, unless the homomorphism rewrites it into
-// something else, and every symbol whose homomorphism image may draw a body
-// outside a polygon (`I --> F`). A joint goes before each of them.
-std::vector<std::uint8_t> body_carriers(const RuleSet& rules);
+// table's), kAlways: the body symbol, unless the homomorphism rewrites it
+// into something else, and every symbol whose homomorphism image may draw a
+// body outside a polygon (`I --> F`), or an f in a generalized cylinder it
+// opens; kInCylinder: a symbol whose image draws an f in the cylinder of the
+// string around it (`I --> f @Gc`, with a .l model's cylinder_moves). A
+// joint goes before each of them (kInCylinder: where a cylinder is open).
+// `effects`, when given, receives each symbol's effect on the cylinder
+// (DynamicsSpec::cylinder_effects).
+enum : std::uint8_t { kAlways = 1, kInCylinder = 2 };
+std::vector<std::uint8_t> body_carriers(const RuleSet& rules, std::vector<std::uint8_t>* effects = nullptr);
 
 // Puts the string in the form joints: auto asks for (rules.dynamics.auto_joints),
 // reading left to right along every path (a branch continues its path):

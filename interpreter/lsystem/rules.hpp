@@ -83,6 +83,12 @@ struct DynamicsSpec {
   // drawing (body_carriers), indexed by symbol.
   bool auto_joints = false;
   std::vector<std::uint8_t> carriers;
+  // A .l model with joints: auto: every f inside an open generalized
+  // cylinder (@Gs ... @Ge, {(t) ... }(t)) is a body too (cylinder_move).
+  bool cylinder_moves = false;
+  // By symbol: 1 when its homomorphism image opens a generalized cylinder,
+  // 2 when it closes one, 0 neither (body_carriers).
+  std::vector<std::uint8_t> cylinder_effects;
   bool sway = false;  // the section is --sway's (the file has none)
   RunSettings file;                             // the file's settings; defaults where a key is not written
   std::map<std::string, grammar::Pos> written;  // keys present in the file, and where

@@ -41,6 +41,7 @@ struct TurtleOptions {
   double tropism_e = 0;        // e: the heading turns by e·|H×T| radians about H×T
   SymbolId body_sym = 0;   // symbol of dynamics bodies B(l, r, ...); 0 = none
   SymbolId joint_sym = 0;  // symbol of dynamics joints J(rh, rl, ru, ...); 0 = none
+  bool cylinder_bodies = false;  // joints: auto in a .l model: f in a generalized cylinder is a body (frames too)
   double unit = 1;         // dynamics: turtle unit, metres per unit: a B(l, r, ...) in metres is drawn l / unit long
   // A cpfg model (a .l file): cpfg's meaning of G g # ! ; , $ ~ @o @c @v @R,
   // and the view file's colours, increments and surfaces (CPFG manual 6).

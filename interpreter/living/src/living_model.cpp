@@ -34,6 +34,7 @@ struct PathState {
   long pending = -1;       // a joint waiting for its body (index in Walker::joints_), -1 if none
   bool inherited = false;  // joints: auto: that joint stands before the branch this path is in
   BodySegment last;        // the last B on the path (a joint's parent segment)
+  bool cylinder = false;   // a generalized cylinder is open (cylinder_after; saved with the path at `[`)
 };
 
 // A joint met on the walk: where it stands, its rest frame in the world, and
@@ -93,10 +94,12 @@ class Walker {
       else if (sym == kSymBase) base_state(i);
       else if (sym == rules_.dynamics.joint) joint(i, frames_[frame_++]);
       else if (sym == rules_.dynamics.body) body(i, frames_[frame_++]);
+      else if (cylinder_move(rules_.dynamics.cylinder_moves, sym, cur_.cylinder)) body(i, frames_[frame_++]);
       else if (sym == kSymTie) tie(i, frames_[frame_++]);
       else if (sym == kSymGraft || sym == kSymWeld) graft(i, frames_[frame_++], sym == kSymWeld);
       else {
         polygons_ = std::max(0, polygons_ + polygon_step(rules_.cpfg, sym, s_.param(i), s_.nparams(i)));
+        cur_.cylinder = cylinder_after(rules_.cpfg, sym, s_.param(i), s_.nparams(i), cur_.cylinder);
         if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawing after a body rides on it
       }
     }
@@ -179,8 +182,8 @@ class Walker {
   // none: B(l, r[, rho[, E]]) in metres; a drawn segment (fewer than two
   // parameters, or in a .l file any number: cpfg's F) l turtle units long
   // (its parameter, or step:) with half the turtle's width as its radius
-  // (docs/language.md 7.8); a segment inside a polygon, or of no length, is
-  // drawing, not a body.
+  // (docs/language.md 7.8), as is an f in a generalized cylinder; a segment
+  // inside a polygon, or of no length, is drawing, not a body.
   bool cylinder(std::size_t i, const TurtleState& f, BodySegment& seg, double& rho) {
     const int np = s_.nparams(i);
     const double* p = s_.param(i);

@@ -11,33 +11,70 @@
 
 namespace lsd::interp {
 
-std::vector<std::uint8_t> body_carriers(const RuleSet& rules) {
+namespace {
+
+// How a homomorphism image leaves a generalized cylinder (cylinder_after):
+// kOpens or kCloses when it opens or closes one, else kKeeps; the f moves it
+// makes before either are in the cylinder of the string around it.
+enum : std::uint8_t { kKeeps = 0, kOpens = 1, kCloses = 2 };
+
+}  // namespace
+
+std::vector<std::uint8_t> body_carriers(const RuleSet& rules, std::vector<std::uint8_t>* effects) {
   const SymbolId n = rules.symbols.size();
-  const SymbolId body = rules.dynamics.body;
+  const DynamicsSpec& d = rules.dynamics;
+  const SymbolId body = d.body;
   std::vector<std::uint8_t> carrier(n, 0);
+  std::vector<std::uint8_t> effect(n, kKeeps);
   const ProductionGroup& h = rules.homomorphism;
   auto rewritten = [&](SymbolId s) { return s < h.has_rule.size() && h.has_rule[s]; };
-  if (body < n && !rewritten(body)) carrier[body] = 1;
+  if (body < n && !rewritten(body)) carrier[body] = kAlways;
   // A symbol the homomorphism rewrites carries a body when one of its
   // successors has, outside a polygon of its own, a module that does (the
-  // body symbol itself, drawn by the image, or another carrier): a fixed
-  // point, at most one pass per symbol.
+  // body symbol itself, drawn by the image, or another carrier), or an f in
+  // a generalized cylinder (cylinder_move; kInCylinder when the cylinder is
+  // the string's, open before the image; `[` `]` save and restore the
+  // image's cylinder state): a fixed point, each symbol's carrier kind only
+  // rising and its effect set once.
+  std::vector<std::uint8_t> saved;  // the image's cylinder state at each open `[`
   for (bool changed = true; changed;) {
     changed = false;
     for (const Production& p : h.prods) {
-      if (carrier[p.pred.sym]) continue;
+      const SymbolId pred = p.pred.sym;
       int depth = 0;
+      std::uint8_t cylinder = kKeeps, found = carrier[pred];
+      saved.clear();
       for (const SuccessorModule& m : p.succ) {
         const double type = m.params.empty() ? 0.0 : m.params[0].is_constant ? m.params[0].value : 1.0;
-        depth = std::max(0, depth + polygon_step(rules.cpfg, m.sym, &type, int(m.params.size())));
-        if (depth == 0 && m.sym < n && (carrier[m.sym] || m.sym == body)) {  // (F --> @O F: the image draws F)
-          carrier[p.pred.sym] = 1;
-          changed = true;
-          break;
+        const int np = int(m.params.size());
+        depth = std::max(0, depth + polygon_step(rules.cpfg, m.sym, &type, np));
+        if (m.sym == '[') saved.push_back(cylinder);
+        if (m.sym == ']' && !saved.empty()) {
+          cylinder = saved.back();
+          saved.pop_back();
         }
+        if (depth == 0 && m.sym < n) {
+          const bool moves = (m.sym == 'f' && d.cylinder_moves) || carrier[m.sym] == kInCylinder;
+          if (carrier[m.sym] == kAlways || m.sym == body || (moves && cylinder == kOpens))  // (F --> @O F: the image draws F)
+            found = kAlways;
+          else if (moves && cylinder == kKeeps && found == 0)
+            found = kInCylinder;
+        }
+        if (cylinder_after(rules.cpfg, m.sym, &type, np, false)) cylinder = kOpens;
+        else if (!cylinder_after(rules.cpfg, m.sym, &type, np, true)) cylinder = kCloses;
+        else if (m.sym < n && effect[m.sym] != kKeeps) cylinder = effect[m.sym];
+      }
+      if (found != carrier[pred]) {
+        carrier[pred] = found;
+        changed = true;
+      }
+      if (cylinder != kKeeps && effect[pred] == kKeeps) {
+        effect[pred] = cylinder;
+        changed = true;
       }
     }
   }
+  if (effects) *effects = std::move(effect);
   return carrier;
 }
 
@@ -65,8 +102,10 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
   };
   std::vector<Edit> edits;
   std::vector<Path> stack;
+  std::vector<bool> cylinders;  // whether a generalized cylinder was open at each open `[`
   Path cur;
   int polygons = 0;
+  bool cylinder = false;
   bool first = true;  // no carrier yet
   const std::size_t n = s.size();
   for (std::size_t i = 0; i < n; ++i) {
@@ -78,11 +117,14 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
         cur.pending = -1;
       }
       stack.push_back(cur);
+      cylinders.push_back(cylinder);
       cur = Path{};
     } else if (c == ']') {
       if (!stack.empty()) {  // (a pending joint stays: a growing tip; a moved one is dropped)
         cur = stack.back();
         stack.pop_back();
+        cylinder = cylinders.back();
+        cylinders.pop_back();
       }
     } else if (c == joint) {
       if (first) {
@@ -94,7 +136,12 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
       cur.moved = -1;
     } else {
       polygons = std::max(0, polygons + polygon_step(rules.cpfg, c, s.param(i), s.nparams(i)));
-      if (polygons > 0 || c >= ncarrier || !carrier[c]) continue;
+      const bool before = cylinder;  // (an image carries its body where the string's cylinder is open before it)
+      cylinder = cylinder_after(rules.cpfg, c, s.param(i), s.nparams(i), cylinder);
+      if (c < d.cylinder_effects.size() && d.cylinder_effects[c] != 0) cylinder = d.cylinder_effects[c] == 1;
+      const std::uint8_t k = c < ncarrier ? carrier[c] : 0;
+      const bool carries = k == 1 || (k == 2 && before) || cylinder_move(d.cylinder_moves, c, cylinder);
+      if (polygons > 0 || !carries) continue;
       if (first) {
         first = false;
       } else if (cur.pending < 0) {
@@ -187,7 +234,9 @@ void sway_section(const Ctx& c, const grammar::FileAst& file, RuleSet& rs) {
 void finish_auto_joints(const Ctx& c, RuleSet& rs) {
   DynamicsSpec& d = rs.dynamics;
   if (!d.enabled || !d.auto_joints) return;
-  d.carriers = body_carriers(rs);
+  const ProductionGroup& h = rs.homomorphism;
+  d.cylinder_moves = rs.cpfg && !('f' < h.has_rule.size() && h.has_rule['f']);  // (f kept by the homomorphism)
+  d.carriers = body_carriers(rs, &d.cylinder_effects);
   // Where the joint symbol is written with a number of parameters a joint
   // does not have, the model uses it for something else.
   auto joint_misused = [&](SymbolId sym, int nparams, grammar::Pos pos) {
@@ -199,9 +248,12 @@ void finish_auto_joints(const Ctx& c, RuleSet& rs) {
   };
   bool reported = false;
   bool draws = false;  // some successor or the axiom writes a carrier
+  bool moves = false, cylinders = false;  // ... an f, and a generalized cylinder (cylinder_move)
   auto module = [&](SymbolId sym, int nparams, grammar::Pos pos) {
     if (!reported) reported = joint_misused(sym, nparams, pos);
     draws = draws || (sym < d.carriers.size() && d.carriers[sym]);
+    moves = moves || sym == 'f';
+    cylinders = cylinders || sym == kSymGcStart || sym == kSymGcPoint || sym == kSymGcEnd || (sym == '{' && nparams > 0);
     // --sway makes F a body: in a .ls file an F of two or more parameters would be B(l, r, ...) in metres.
     if (d.sway && sym == d.body && nparams >= 2 && !rs.cpfg && !reported) {
       c.error(pos, "--sway makes every F a body, and an F with " + std::to_string(nparams) +
@@ -215,10 +267,11 @@ void finish_auto_joints(const Ctx& c, RuleSet& rs) {
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
     for (const Production& p : g->prods)
       for (const SuccessorModule& m : p.succ) module(m.sym, int(m.params.size()), m.pos);
+  if (d.cylinder_moves && moves && cylinders) draws = true;
   if (d.sway && !draws && !reported)
-    c.error({1, 1}, "--sway: the model draws no segment 'F' outside polygons, in its string or through its "
-                    "homomorphism, so nothing in it can be a body (its drawing is polygons, surfaces, spheres or "
-                    "generalized cylinders)");
+    c.error({1, 1}, "--sway: the model draws no segment 'F' outside polygons and no generalized cylinder along "
+                    "'f' moves, in its string or through its homomorphism, so nothing in it can be a body (its "
+                    "drawing is polygons, surfaces or spheres)");
 }
 
 }  // namespace detail

@@ -20,6 +20,27 @@ inline void end_node(Turtle& tu, const WalkConstants& k, Output& out) {
   if (k.cpfg) out.end_node(tu.state);
 }
 
+// A body starts or goes on where the turtle stands (docs/language.md 7.8):
+// a new one when it is the first or a joint's child; a path that starts
+// beside the first body rides on it.
+inline void begin_body(Turtle& tu) {
+  TurtleState& t = tu.state;
+  if (t.body < 0 && tu.bodies > 0) t.body = 0;
+  if (t.body < 0 || t.joint_pending) {
+    t.body = tu.bodies++;
+    t.joint_pending = false;
+  }
+}
+
+// A drawn segment's body (F, or f in a generalized cylinder), l long: its
+// frame, and its body as the living model counts them (a segment in a
+// polygon or of no length is none).
+template <class Output>
+inline void body_frame(Turtle& tu, double l, Output& out) {
+  if (!tu.polygons.any() && l > 0) begin_body(tu);
+  out.frame(tu.state);
+}
+
 // One module's action on the turtle (docs/language.md 6.2), shared by every
 // pass; `out` hears of what is drawn, queried or passed on the way.
 template <class Output>
@@ -33,6 +54,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       moved(tu, i, k, out);
       break;
     case kMove:
+      if (k.cylinder_bodies && t.in_cylinder) body_frame(tu, np > 0 ? p[0] : k.step, out);  // cylinder_move
       if (k.cpfg) cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, true);
       else move(tu, np > 0 ? p[0] : k.step, k);
       moved(tu, i, k, out);
@@ -106,16 +128,11 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kBody: {  // a body (docs/language.md 7.8): a drawn segment, as F, or B(l, r, ...) in metres
       const bool drawn = np < 2 || k.cpfg;  // fewer than two parameters, or cpfg's F
       const double l = drawn ? (np > 0 ? p[0] : k.step) : p[0] / k.unit;
-      // (as the living model counts them: a drawn segment in a polygon or of no length is no body,
-      // and a path that starts beside the first body rides on it)
-      if (!drawn || (!tu.polygons.any() && l > 0)) {
-        if (t.body < 0 && tu.bodies > 0) t.body = 0;
-        if (t.body < 0 || t.joint_pending) {  // a new body: the first, or a joint's child
-          t.body = tu.bodies++;
-          t.joint_pending = false;
-        }
+      if (drawn) body_frame(tu, l, out);
+      else {
+        begin_body(tu);
+        out.frame(t);
       }
-      out.frame(t);
       draw_move(tu, l, drawn ? t.width : 2 * p[1] / k.unit, i, k, out);
       if (drawn) moved(tu, i, k, out);
       break;

@@ -88,6 +88,7 @@ TurtleOptions turtle_options(const RuleSet& rules) {
     opt.body_sym = rules.dynamics.body;
     opt.joint_sym = rules.dynamics.joint;
     opt.unit = rules.dynamics.file.turtle_unit;
+    opt.cylinder_bodies = rules.dynamics.cylinder_moves;
   }
   if (rules.cpfg) {  // the view file's angle and width (cpfg's defaults without one: 45 and 1)
     opt.cpfg = &rules.view;

@@ -42,6 +42,7 @@ struct WalkConstants {
   double width_increment = 0;
   int colour_increment = 1;
   double unit = 1;  // metres per unit of the drawing: B(l, r, ...) is drawn l / unit long
+  bool cylinder_bodies = false;  // f in a generalized cylinder is a body (TurtleOptions)
 
   WalkConstants(const TurtleOptions& opt, bool rest)
       : step(opt.step),
@@ -50,7 +51,8 @@ struct WalkConstants {
         rest_pose(rest),
         cpfg(opt.cpfg),
         contours(opt.contours),
-        unit(opt.unit) {
+        unit(opt.unit),
+        cylinder_bodies(opt.cylinder_bodies && opt.body_sym != 0) {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
     pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
