@@ -74,13 +74,13 @@ TEST_CASE("--sway: the f moves of a generalized cylinder are bodies with joints,
   for (const char* text : {kCylinderStem, kBraceStem}) {
     const interp::Lsystem plain = derived(text, false);
     interp::Lsystem ls = derived(text, true);
-    INFO(interp::string_to_text(ls.current, ls.rules.symbols));
-    REQUIRE(ls.rules.dynamics.cylinder_moves);
+    INFO(interp::string_to_text(ls.current, ls.rules->symbols));
+    REQUIRE(ls.rules->dynamics.cylinder_moves);
     // 4 f in the cylinder (1 + 3 grown): a joint before each but the first; none before the f outside it
     CHECK(count(plain.current, 'f') == 6);
-    CHECK(count(ls.current, ls.rules.dynamics.joint) == 3);
-    CHECK(interp::string_to_text(interp::without_joints(ls.rules, ls.current), ls.rules.symbols) ==
-          interp::string_to_text(plain.current, plain.rules.symbols));
+    CHECK(count(ls.current, ls.rules->dynamics.joint) == 3);
+    CHECK(interp::string_to_text(interp::without_joints(*ls.rules, ls.current), ls.rules->symbols) ==
+          interp::string_to_text(plain.current, plain.rules->symbols));
     // in a 3 m/s wind along x the stem has 4 bodies, and its tip moves as the same stem drawn with F does
     const std::vector<interp::TraceRow> rows = in_wind(std::move(ls)), segments = in_wind(derived(kSegmentStem, true));
     REQUIRE(rows.size() > 10);
@@ -111,7 +111,7 @@ TEST_CASE("--sway: f outside a generalized cylinder stays a move", "[sway]") {
   const char* text = "Lsystem: 1\nAxiom: F(1) f(1) F(1) @Gs f(1) @Gc f(1) @Ge f(1) F(1)\nendlsystem\n";
   interp::Lsystem mixed;
   REQUIRE(interp::load_lsystem_text(text, "mixed.l", o, mixed, d));
-  CHECK(interp::string_to_text(mixed.current, mixed.rules.symbols) ==
+  CHECK(interp::string_to_text(mixed.current, mixed.rules->symbols) ==
         "F(1) f(1) J(0,0,0,0,0,0) F(1) @Gs J(0,0,0,0,0,0) f(1) @Gc J(0,0,0,0,0,0) f(1) @Ge f(1) "
         "J(0,0,0,0,0,0) F(1)\n");
 }
@@ -131,7 +131,7 @@ TEST_CASE("--sway: a module whose homomorphism image moves along the string's cy
   std::vector<grammar::Diagnostic> d;
   REQUIRE(interp::load_lsystem_text(text, "lily.l", o, ls, d));
   // a joint before the second and third I; none before the I outside the cylinder
-  const std::string s = interp::string_to_text(ls.current, ls.rules.symbols);
+  const std::string s = interp::string_to_text(ls.current, ls.rules->symbols);
   CHECK_THAT(s, Catch::EndsWith("@Gs I +(5) J(0,0,0,0,0,0) I +(5) J(0,0,0,0,0,0) I @Ge [ +(30) I ]\n"));
   const std::vector<interp::TraceRow> rows = in_wind(std::move(ls));
   REQUIRE(!rows.empty());
