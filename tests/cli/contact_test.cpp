@@ -125,11 +125,7 @@ TEST_CASE("a bare @Tie is written back with the world point it captured; the run
 TEST_CASE("contact keys and @Tie: bad values are located errors") {
   lsd::test::TempDir dir;
   const auto check = [&](const std::string& dyn, const std::string& expected, const std::string& axiom = "B(1, 0.1)") {
-    const std::string f = dir.write("bad.ls", "axiom: " + axiom + "\ndynamics:\n" + dyn + "\n");
-    auto r = run(lsd::test::lsd_exe() + " check " + f);
-    INFO(r.out);
-    CHECK(r.status != 0);
-    CHECK(r.out.find(expected) != std::string::npos);
+    lsd::test::check_fails(dir, "axiom: " + axiom + "\ndynamics:\n" + dyn + "\n", "check", expected);
   };
   check("  pole: 1 2", "bad.ls:3:9: error: 'pole:' takes three or four values");
   check("  pole: 1 2 0", "bad.ls:3:13: error: 'pole:' needs a radius greater than 0");
@@ -143,11 +139,7 @@ TEST_CASE("contact keys and @Tie: bad values are located errors") {
   check("  self contact: maybe", "error: self contact must be 'off' or 'on', not 'maybe'");
   // @Tie in the string: checked when the model is built (lsd run)
   const auto run_bad = [&](const std::string& axiom, const std::string& expected) {
-    const std::string f = dir.write("bad.ls", "axiom: " + axiom + "\ndynamics:\n  ground: 0\n");
-    auto r = run(lsd::test::lsd_exe() + " run " + f + " --time 0.01");
-    INFO(r.out);
-    CHECK(r.status != 0);
-    CHECK(r.out.find(expected) != std::string::npos);
+    lsd::test::check_fails(dir, "axiom: " + axiom + "\ndynamics:\n  ground: 0\n", "run", expected, " --time 0.01");
   };
   run_bad("@Tie(1, 2, 3) B(1, 0.1)", "the tie '@Tie' at module 0 stands before the first body");
   run_bad("B(1, 0.1) @Tie(1, 2)", "the tie '@Tie' at module 1 has 2 parameters");

@@ -142,11 +142,7 @@ TEST_CASE("fuse after: the fused pair holds a load at the branch's tip that the 
 TEST_CASE("fuse after: a value that is not a positive number is a located error") {
   lsd::test::TempDir dir;
   const auto check = [&](const std::string& value, const std::string& expected) {
-    const std::string f = dir.write("bad.ls", "axiom: B(1, 0.1)\ndynamics:\n  fuse after: " + value + "\n");
-    auto r = run(lsd::test::lsd_exe() + " check " + f);
-    INFO(r.out);
-    CHECK(r.status != 0);
-    CHECK(r.out.find(expected) != std::string::npos);
+    lsd::test::check_fails(dir, "axiom: B(1, 0.1)\ndynamics:\n  fuse after: " + value + "\n", "check", expected);
   };
   check("-1", "bad.ls:3:15: error: 'fuse after:' must be greater than 0");
   check("0", "bad.ls:3:15: error: 'fuse after:' must be greater than 0");

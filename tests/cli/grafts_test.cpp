@@ -39,11 +39,7 @@ std::string arms(const std::string& kind) {
 TEST_CASE("graft, weld and ring: bad input is a located error") {
   lsd::test::TempDir dir;
   const auto run_bad = [&](const std::string& axiom, const std::string& expected) {
-    const std::string f = dir.write("bad.ls", "axiom: " + axiom + "\ndynamics:\n");
-    auto r = run(lsd::test::lsd_exe() + " run " + f + " --time 0.01");
-    INFO(r.out);
-    CHECK(r.status != 0);
-    CHECK(r.out.find(expected) != std::string::npos);
+    lsd::test::check_fails(dir, "axiom: " + axiom + "\ndynamics:\n", "run", expected, " --time 0.01");
   };
   const std::string two = "B(0.1, 0.01) [ J B(0.1, 0.01) J B(0.1, 0.01) ";
   run_bad(two + "@Graft(3) ] J B(0.1, 0.01) J B(0.1, 0.01)",
@@ -59,11 +55,7 @@ TEST_CASE("graft, weld and ring: bad input is a located error") {
   run_bad(two + "@Weld(1, 2) ]", "the weld '@Weld' at module 6 has 2 parameters");
   // ring: in the dynamics: section, checked by lsd check
   const auto check = [&](const std::string& dyn, const std::string& expected) {
-    const std::string f = dir.write("bad.ls", "axiom: B(1, 0.1)\ndynamics:\n" + dyn + "\n");
-    auto r = run(lsd::test::lsd_exe() + " check " + f);
-    INFO(r.out);
-    CHECK(r.status != 0);
-    CHECK(r.out.find(expected) != std::string::npos);
+    lsd::test::check_fails(dir, "axiom: B(1, 0.1)\ndynamics:\n" + dyn + "\n", "check", expected);
   };
   check("  ring: 0 1 0 0", "bad.ls:3:15: error: 'ring:' needs a radius greater than 0");
   check("  ring: 0 1 0", "bad.ls:3:9: error: 'ring:' takes four or seven values");

@@ -65,11 +65,14 @@ TEST_CASE("unknown keys and functions suggest the closest") {
 
 TEST_CASE("structure errors point at the place in the file that wrote the module") {
   lsd::test::TempDir dir;
+  const auto fails = [](const std::string& args) {  // lsd ARGS exits with 1; its output
+    const auto r = run(lsd_cmd(args));
+    CHECK(r.status == 1);
+    return r.out;
+  };
   // The string is still the axiom: the module itself.
   const std::string a = dir.write("a.ls", "axiom: F J B(1, 0.1)\ndynamics:\n");
-  auto r = run(lsd_cmd("check " + a));
-  CHECK(r.status == 1);
-  CHECK(r.out == a + ":1:10: error: the joint 'J' at module 1 stands before the first body\n"
+  CHECK(fails("check " + a) == a + ":1:10: error: the joint 'J' at module 1 stands before the first body\n"
                      "  axiom: F J B(1, 0.1)\n"
                      "           ^\n");
   // Grown by a production: the successor that writes such a module.
@@ -78,9 +81,7 @@ TEST_CASE("structure errors point at the place in the file that wrote the module
                                   "derivation length: 1\n"
                                   "A --> F J(0, 0, 0) B(1, 0.1)\n"
                                   "dynamics:\n");
-  r = run(lsd_cmd("run " + p + " --time 0.1"));
-  CHECK(r.status == 1);
-  CHECK(r.out == p + ":3:9: error: the joint 'J' at module 2 has 3 parameters; a joint has six (rh, rl, ru, wh, wl, "
+CHECK(fails("run " + p + " --time 0.1") == p + ":3:9: error: the joint 'J' at module 2 has 3 parameters; a joint has six (rh, rl, ru, wh, wl, "
                      "wu)\n"
                      "  A --> F J(0, 0, 0) B(1, 0.1)\n"
                      "          ^\n");
@@ -90,9 +91,7 @@ TEST_CASE("structure errors point at the place in the file that wrote the module
                                   "derivation length: 1\n"
                                   "A --> F J B(1, 0.1) [ J J ]\n"
                                   "dynamics:\n");
-  r = run(lsd_cmd("run " + q + " --time 0.1"));
-  CHECK(r.status == 1);
-  CHECK(r.out == q + ":3:25: error: the joint 'J' at module 5 is followed by the joint 'J' at module 6 before a body\n"
+CHECK(fails("run " + q + " --time 0.1") == q + ":3:25: error: the joint 'J' at module 5 is followed by the joint 'J' at module 6 before a body\n"
                      "  A --> F J B(1, 0.1) [ J J ]\n"
                      "                          ^\n");
   // Written two steps earlier and copied since; a cut and a decomposition in between.
@@ -104,9 +103,7 @@ TEST_CASE("structure errors point at the place in the file that wrote the module
                                   "D --> E\n"
                                   "E --> F B(1, 0.1) [ J J ]\n"
                                   "dynamics:\n");
-  r = run(lsd_cmd("run " + d + " --time 0.1"));
-  CHECK(r.status == 1);
-  CHECK(r.out == d + ":6:23: error: the joint 'J' at module 9 is followed by the joint 'J' at module 10 before a "
+CHECK(fails("run " + d + " --time 0.1") == d + ":6:23: error: the joint 'J' at module 9 is followed by the joint 'J' at module 10 before a "
                      "body\n"
                      "  E --> F B(1, 0.1) [ J J ]\n"
                      "                        ^\n");
@@ -118,9 +115,7 @@ TEST_CASE("structure errors point at the place in the file that wrote the module
                                   "C --> F B(-1, 0.1)\n"
                                   "dynamics:\n"
                                   "joints: auto\n");
-  r = run(lsd_cmd("run " + j + " --time 0.1"));
-  CHECK(r.status == 1);
-  CHECK(r.out == j + ":4:9: error: the body 'B' at module 11 needs a length and a modulus of at least 0, and a "
+CHECK(fails("run " + j + " --time 0.1") == j + ":4:9: error: the body 'B' at module 11 needs a length and a modulus of at least 0, and a "
                      "positive radius and density\n"
                      "  C --> F B(-1, 0.1)\n"
                      "          ^\n");
@@ -128,9 +123,7 @@ TEST_CASE("structure errors point at the place in the file that wrote the module
   // and the message says so.
   const std::string saved = dir.path("q.txt");
   REQUIRE(run(lsd_cmd("derive " + q + " -n 1 -o " + saved)).status == 0);
-  r = run(lsd_cmd("run " + q + " --axiom-file " + saved + " --time 0.1"));
-  CHECK(r.status == 1);
-  CHECK(r.out == q + ":3:9: error: the joint 'J' at module 5 is followed by the joint 'J' at module 6 before a body "
+CHECK(fails("run " + q + " --axiom-file " + saved + " --time 0.1") == q + ":3:9: error: the joint 'J' at module 5 is followed by the joint 'J' at module 6 before a body "
                      "(shown: the first of 3 places in the file that write 'J')\n"
                      "  A --> F J B(1, 0.1) [ J J ]\n"
                      "          ^\n");

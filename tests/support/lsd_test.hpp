@@ -1,6 +1,7 @@
 // Helpers shared by the tests: load .ls text inline, derive, run the lsd executable.
 #pragma once
 #include <array>
+#include <catch2/catch.hpp>
 #include <sys/wait.h>
 #include <cstdio>
 #include <cstdlib>
@@ -116,6 +117,17 @@ class TempDir {
  private:
   std::string dir_;
 };
+
+// Writes `text` as bad.ls in dir and runs `lsd COMMAND bad.ls ARGS`: it
+// must fail, and its output must hold `expected` (a located message).
+inline void check_fails(const TempDir& dir, const std::string& text, const std::string& command,
+                        const std::string& expected, const std::string& args = "") {
+  const std::string f = dir.write("bad.ls", text);
+  const Run r = run(lsd_exe() + " " + command + " " + f + args);
+  INFO(r.out);
+  CHECK(r.status != 0);
+  CHECK(r.out.find(expected) != std::string::npos);
+}
 
 // The lines of a text file (a trace, a saved string).
 inline std::vector<std::string> read_lines(const std::string& path) {
