@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "interpreter/living/living_model.hpp"
+#include "interpreter/lsystem/auto_joints.hpp"
 
 namespace lsd::cli {
 
@@ -30,6 +31,7 @@ Runner add_check(CLI::App& app) {
     if (ls.rules->dynamics.enabled) {  // the starting string must make a valid living plant too
       interp::LivingModel lm;
       std::vector<grammar::Diagnostic> diags;
+      interp::expand_rest_joints(*ls.rules, ls.current);  // (joints at rest are bare in the string)
       const bool ok = interp::build_living_model(*ls.rules, interp::file_settings(*ls.rules), ls.current, lm, diags);
       print_diags(diags, &ls);
       if (!ok) return kExitInput;

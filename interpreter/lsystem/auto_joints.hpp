@@ -62,19 +62,59 @@ std::vector<std::uint8_t> body_carriers(const RuleSet& rules, std::vector<std::u
 // Puts the string in the form joints: auto asks for (rules.dynamics.auto_joints),
 // reading left to right along every path (a branch continues its path):
 // - every carrier outside a polygon has a joint before it on its path, after
-//   the turns before it: a new one at rest when it has none; the first
-//   carrier of the string excepted;
+//   the turns before it: a new one at rest when it has none (bare: a joint
+//   without parameters is at rest, docs/language.md 7.8); the first carrier
+//   of the string excepted;
 // - a joint that stands before the first carrier is removed, and so is a
 //   joint followed by another joint before a carrier (the later one stays);
 // - a joint followed by `[` before a carrier moves, with its state, to just
 //   before the next carrier of its path after the branch (removed when
 //   there is none).
 // A joint with nothing after it up to the end of its branch stays (a growing
-// tip). True if the string changed. O(size); `scratch` is reused. When the
-// joints would take the string past max_modules modules or max_params
-// parameters, nothing changes and *too_big is set.
+// tip). The joint slots the successors wrote (kSymJointSlot, placed by
+// place_joint_slots) are read as if absent: a slot just before a carrier
+// that gets a new joint becomes that joint where it stands, in place, and
+// every other slot is removed; so the result is the same with or without
+// slots, and a step whose successors kept every place copies nothing.
+// True if the string changed. O(size); `scratch` is reused. When the joints
+// would take the string past max_modules modules or max_params parameters,
+// nothing changes and *too_big is set. `origin`, when given, receives for
+// each module of a string that was copied the index of the module it came
+// from (a new joint: the module it stands before); it stays empty when the
+// modules kept their places.
 bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
-                   std::size_t max_modules = SIZE_MAX, std::size_t max_params = SIZE_MAX, bool* too_big = nullptr);
+                   std::size_t max_modules = SIZE_MAX, std::size_t max_params = SIZE_MAX, bool* too_big = nullptr,
+                   std::vector<std::int64_t>* origin = nullptr);
+
+// Writes into the successors of the productions and decompositions, before
+// each carrier that would get a new joint at rest where the string around
+// the successor is as usual (no polygon or cylinder open, the predecessor's
+// joint before it when the predecessor is a carrier), a joint slot
+// (kSymJointSlot), so the derivation itself leaves the joints' places and
+// insert_joints rarely copies the string (docs/language.md 7.8).
+void place_joint_slots(RuleSet& rules);
+
+// Whether s is in the tidy form of a model whose slots are exact
+// (DynamicsSpec::slots_exact): no slot, no polygon or cylinder, every joint
+// just before a carrier and every carrier but the first just after a joint.
+// A step from a tidy string makes one in which insert_joints would only
+// turn every slot into a joint, unless a slot stands before the string's
+// first carrier (a step that wrote the first body).
+bool joints_tidy(const RuleSet& rules, const ModuleString& s);
+
+// insert_joints for a step that started from a tidy string: checks that no
+// joint or slot stands before the first carrier (else false: insert_joints
+// must run) and turns every slot into a joint, unless the step did so as it
+// wrote them (`filled`: DeriveScratch::slot_joint); then nothing but the
+// string's start is read (docs/language.md 7.8, the cost of --sway). A
+// joint the step wrote before the first carrier is one insert_joints
+// removes, as it would the slot.
+bool fill_joint_slots(const RuleSet& rules, ModuleString& s, bool filled = false);
+
+// Gives every bare joint (a joint at rest, without parameters) its six
+// parameters, zero, so the physics can store its state in the string. True
+// if the string changed.
+bool expand_rest_joints(const RuleSet& rules, ModuleString& s);
 
 // The modules of s without the joints (rules.dynamics.joint), for comparing
 // a string derived with joints: auto and one derived without.

@@ -46,6 +46,8 @@ struct DeriveScratch {
   std::vector<std::int32_t> cands;
   std::vector<double> weights;
   ModuleString tmp;
+  std::vector<std::int64_t> joint_origin;  // insert_joints' origins of the modules it copied, when tracked
+  SymbolId slot_joint = 0;  // not 0: the successors write their joint slots as this joint (fill_slots)
   // The machine of cpfg's statements and global variables (the L-system's);
   // when null and one is needed, own_machine starts from the file's globals.
   Machine* machine = nullptr;

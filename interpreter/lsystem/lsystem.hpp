@@ -1,6 +1,7 @@
 // An L-system being derived: its compiled rules and its current string.
 // What the command line, the simulation and the viewer hold.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -65,6 +66,11 @@ struct Lsystem {
   Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them;
                             // it points at the arrays and functions of *rules (set once, when loaded)
   DeriveScratch scratch;
+  // joints: auto: the size of `current` when it was last found tidy
+  // (joints_tidy, auto_joints.hpp), so that the next step fills the slots
+  // of its successors and reads no more (SIZE_MAX: not known to be tidy).
+  // Whatever changes the string's modules changes its size or resets this.
+  std::size_t joints_tidy = SIZE_MAX;
   // What it was loaded from and with (the replay of origin.hpp loads it again).
   std::shared_ptr<const LoadOptions> loaded_with;
   // cpfg's environment program (environment.hpp): the .e file, the program

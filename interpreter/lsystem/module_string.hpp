@@ -39,6 +39,11 @@ enum Builtin : SymbolId {
   kSymQueryE, kSymQueryQ,                        // ?E ?Q
   kSymGraft,         // @Graft(id): pins the body point where it stands to its partner's
   kSymWeld,          // @Weld(id[, rx, ry, rz[, ox, oy, oz]]): welds it (rest rotation, offset)
+  // joints: auto (docs/language.md 7.8): the place a successor keeps for a
+  // joint at rest before a body it writes. The step that wrote it makes it
+  // the joint symbol, or removes it (insert_joints): no stored string, no
+  // production and no context ever sees it.
+  kSymJointSlot = 255,
   kFirstUserSymbol = 256,
 };
 

@@ -53,6 +53,7 @@ struct Production {
   std::vector<SuccessorModule> succ;
   bool succ_constant = true;  // every successor parameter is a constant
   ModuleString succ_string;   // the successor when succ_constant
+  std::vector<std::uint32_t> slot_at;  // where succ has a joint slot (kSymJointSlot, auto_joints.hpp)
   CompiledExpr weight;        // stochastic weight (default 1)
   int nslots = 0;             // variables bound by contexts and predecessor
   bool has_context() const { return !left.empty() || !right.empty(); }
@@ -89,6 +90,10 @@ struct DynamicsSpec {
   // By symbol: 1 when its homomorphism image opens a generalized cylinder,
   // 2 when it closes one, 0 neither (body_carriers).
   std::vector<std::uint8_t> cylinder_effects;
+  // The joint slots of the successors (place_joint_slots) are exactly the
+  // new joints of every step that starts from a tidy string (joints_tidy):
+  // that step needs no pass over the string (fill_joint_slots).
+  bool slots_exact = false;
   bool sway = false;  // the section is --sway's (the file has none)
   RunSettings file;                             // the file's settings; defaults where a key is not written
   std::map<std::string, grammar::Pos> written;  // keys present in the file, and where
@@ -153,5 +158,13 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
 // The settings a run of these rules starts from: the dynamics: section's, with
 // the header's derivation length.
 RunSettings file_settings(const RuleSet& rules);
+
+// joints: auto: p's successor, written into out from module `from` on,
+// with its joint slots as the joint `joint` itself (a step from a tidy
+// string, auto_joints.hpp); 0 keeps the slots.
+inline void fill_slots(const Production& p, ModuleString& out, std::size_t from, SymbolId joint) {
+  if (joint != 0)
+    for (std::uint32_t k : p.slot_at) out.sym[from + k] = joint;
+}
 
 }  // namespace lsd::interp

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "interpreter/living/src/fusion.hpp"
+#include "interpreter/lsystem/auto_joints.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
@@ -69,6 +70,7 @@ void Simulation::restore_history() {
 bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   const bool moving_base = settings_.floating_base || settings_.kinematic_base;
   if (ls_.rules->dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
+  expand_rest_joints(*ls_.rules, ls_.current);  // joints at rest get room for their state (auto_joints.hpp)
   changed();
   // joints: auto with a homomorphism: the bodies are what is drawn (living_model.hpp)
   DrawnString drawn;

@@ -81,17 +81,40 @@ std::vector<std::uint8_t> body_carriers(const RuleSet& rules, std::vector<std::u
 namespace {
 
 // An edit of insert_joints: a joint put before module `at` (with the state
-// of module `from`, or at rest when from < 0), or module `at` removed.
+// of module `from`, or at rest when from = kRest), or module `at` removed.
 struct Edit {
   std::uint32_t at;
-  std::int64_t from;  // -2: remove `at`
+  std::int64_t from;
 };
+constexpr std::int64_t kRest = -1, kRemove = -2;
+
+// What each symbol is to the joints' passes: most of a string's modules
+// (turns, widths, the model's own modules) change nothing: kPass.
+enum : std::uint8_t { kPass, kBody, kOpen, kClose, kJoint, kSlot, kOther };
+std::vector<std::uint8_t> symbol_kinds(const RuleSet& rules) {
+  const DynamicsSpec& d = rules.dynamics;
+  std::vector<std::uint8_t> kinds(rules.symbols.size(), kPass);
+  for (SymbolId c : {SymbolId('{'), SymbolId('}'), SymbolId('f'), SymbolId(kSymGcStart), SymbolId(kSymGcPoint),
+                     SymbolId(kSymGcEnd)})
+    kinds[c] = kOther;
+  for (SymbolId c = 0; c < kinds.size(); ++c) {
+    const bool effect = c < d.cylinder_effects.size() && d.cylinder_effects[c] != 0;
+    const std::uint8_t k = c < d.carriers.size() ? d.carriers[c] : 0;
+    if (effect || k != 0) kinds[c] = std::uint8_t(k == kAlways && !effect && kinds[c] == kPass ? kBody : kOther);
+  }
+  kinds['['] = kOpen;
+  kinds[']'] = kClose;
+  kinds[kSymJointSlot] = kSlot;
+  if (d.joint < kinds.size()) kinds[d.joint] = kJoint;
+  return kinds;
+}
 
 }  // namespace
 
 bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch, std::size_t max_modules,
-                   std::size_t max_params, bool* too_big) {
+                   std::size_t max_params, bool* too_big, std::vector<std::int64_t>* origin) {
   const DynamicsSpec& d = rules.dynamics;
+  if (origin) origin->clear();
   if (!d.enabled || !d.auto_joints) return false;
   const SymbolId joint = d.joint;
   const std::uint8_t* carrier = d.carriers.data();
@@ -99,81 +122,266 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
   struct Path {
     std::int64_t pending = -1;  // a joint of this path waiting for its body (module index)
     std::int64_t moved = -1;    // a joint moved past a branch: whose state the next body takes
+    bool cylinder = false;      // (saved at a `[`) whether a generalized cylinder was open
   };
   std::vector<Edit> edits;
+  std::vector<std::uint32_t> slots;  // the joint slots that became joints where they are
   std::vector<Path> stack;
-  std::vector<bool> cylinders;  // whether a generalized cylinder was open at each open `[`
+  stack.reserve(64);
   Path cur;
   int polygons = 0;
   bool cylinder = false;
   bool first = true;  // no carrier yet
   const std::size_t n = s.size();
+  const std::vector<std::uint8_t> kinds = symbol_kinds(rules);
+  // A carrier at module i: true when a joint at rest goes just before it.
+  auto body = [&](std::size_t i) {
+    if (polygons > 0) return false;
+    const std::int64_t moved = cur.moved;
+    const bool needs = !first && cur.pending < 0;
+    first = false;
+    cur.pending = cur.moved = -1;
+    if (needs && moved >= 0) edits.push_back({std::uint32_t(i), moved});
+    return needs && moved < 0;
+  };
+  // Any other module that is not passed over.
+  auto other = [&](std::size_t i) {
+    const SymbolId c = s.sym[i];
+    polygons = std::max(0, polygons + polygon_step(rules.cpfg, c, s.param(i), s.nparams(i)));
+    const bool before = cylinder;  // (an image carries its body where the string's cylinder is open before it)
+    cylinder = cylinder_after(rules.cpfg, c, s.param(i), s.nparams(i), cylinder);
+    if (c < d.cylinder_effects.size() && d.cylinder_effects[c] != 0) cylinder = d.cylinder_effects[c] == 1;
+    const std::uint8_t k = c < ncarrier ? carrier[c] : 0;
+    const bool carries = k == kAlways || (k == kInCylinder && before) || cylinder_move(d.cylinder_moves, c, cylinder);
+    return carries && body(i);
+  };
+  std::int64_t open = -1;  // the last slot, until the module after it decides (read as if absent)
   for (std::size_t i = 0; i < n; ++i) {
     const SymbolId c = s.sym[i];
-    if (c == '[') {
-      if (cur.pending >= 0) {  // a joint followed by a branch: it moves past the branch
-        edits.push_back({std::uint32_t(cur.pending), -2});
-        cur.moved = cur.pending;
-        cur.pending = -1;
-      }
-      stack.push_back(cur);
-      cylinders.push_back(cylinder);
-      cur = Path{};
-    } else if (c == ']') {
-      if (!stack.empty()) {  // (a pending joint stays: a growing tip; a moved one is dropped)
-        cur = stack.back();
-        stack.pop_back();
-        cylinder = cylinders.back();
-        cylinders.pop_back();
-      }
-    } else if (c == joint) {
-      if (first) {
-        edits.push_back({std::uint32_t(i), -2});  // before the first body
+    bool rest = false;  // a new joint at rest goes just before module i
+    switch (c < kinds.size() ? kinds[c] : std::uint8_t(kPass)) {
+      case kPass:
+        continue;  // (a slot before it is removed when the next module is visited)
+      case kSlot:
+        if (open >= 0) edits.push_back({std::uint32_t(open), kRemove});
+        open = std::int64_t(i);
         continue;
-      }
-      if (cur.pending >= 0) edits.push_back({std::uint32_t(cur.pending), -2});  // a joint followed by a joint
-      cur.pending = std::int64_t(i);
-      cur.moved = -1;
-    } else {
-      polygons = std::max(0, polygons + polygon_step(rules.cpfg, c, s.param(i), s.nparams(i)));
-      const bool before = cylinder;  // (an image carries its body where the string's cylinder is open before it)
-      cylinder = cylinder_after(rules.cpfg, c, s.param(i), s.nparams(i), cylinder);
-      if (c < d.cylinder_effects.size() && d.cylinder_effects[c] != 0) cylinder = d.cylinder_effects[c] == 1;
-      const std::uint8_t k = c < ncarrier ? carrier[c] : 0;
-      const bool carries = k == 1 || (k == 2 && before) || cylinder_move(d.cylinder_moves, c, cylinder);
-      if (polygons > 0 || !carries) continue;
-      if (first) {
-        first = false;
-      } else if (cur.pending < 0) {
-        edits.push_back({std::uint32_t(i), cur.moved});
-      }
-      cur = Path{};
+      case kOpen:
+        if (cur.pending >= 0) {  // a joint followed by a branch: it moves past the branch
+          edits.push_back({std::uint32_t(cur.pending), kRemove});
+          cur.moved = cur.pending;
+          cur.pending = -1;
+        }
+        cur.cylinder = cylinder;
+        stack.push_back(cur);
+        cur = Path{};
+        break;
+      case kClose:
+        if (!stack.empty()) {  // (a pending joint stays: a growing tip; a moved one is dropped)
+          cur = stack.back();
+          stack.pop_back();
+          cylinder = cur.cylinder;
+        }
+        break;
+      case kJoint:
+        if (first) {
+          edits.push_back({std::uint32_t(i), kRemove});  // before the first body
+          break;
+        }
+        if (cur.pending >= 0) edits.push_back({std::uint32_t(cur.pending), kRemove});  // a joint followed by a joint
+        cur.pending = std::int64_t(i);
+        cur.moved = -1;
+        break;
+      case kBody:
+        rest = body(i);
+        break;
+      default:
+        rest = other(i);
+        break;
     }
+    const bool slot = open >= 0 && std::size_t(open) + 1 == i;
+    if (slot && rest) {  // the slot a successor kept for it: in place, the string keeps its layout
+      s.sym[std::size_t(open)] = joint;
+      slots.push_back(std::uint32_t(open));
+    } else if (open >= 0) {
+      edits.push_back({std::uint32_t(open), kRemove});
+    }
+    if (rest && !slot) edits.push_back({std::uint32_t(i), kRest});
+    open = -1;
   }
-  if (edits.empty()) return false;
+  if (open >= 0) edits.push_back({std::uint32_t(open), kRemove});
+  if (edits.empty()) return !slots.empty();
   std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.at < b.at; });
-  scratch.clear();
-  std::size_t added = 0;
-  for (const Edit& e : edits) added += e.from == -2 ? 0 : 1;
-  if (n + added > max_modules || s.params.size() + 6 * added > max_params) {
+  std::size_t added = 0, added_params = 0;
+  for (const Edit& e : edits) {
+    added += e.from == kRemove ? 0 : 1;
+    added_params += e.from >= 0 ? std::size_t(s.nparams(std::size_t(e.from))) : 0;
+  }
+  if (n + added > max_modules || s.params.size() + added_params > max_params) {
+    for (std::uint32_t k : slots) s.sym[k] = kSymJointSlot;  // (unchanged, as promised)
     if (too_big) *too_big = true;
     return false;
   }
-  scratch.reserve(n + added, s.params.size() + 6 * added);
-  static constexpr double kRest[6] = {0, 0, 0, 0, 0, 0};
+  scratch.clear();
+  scratch.reserve(n + added, s.params.size() + added_params);
   std::size_t run = 0;
+  auto copy = [&](std::size_t to) {
+    scratch.append(s, run, to);
+    if (origin)
+      for (std::size_t k = run; k < to; ++k) origin->push_back(std::int64_t(k));
+  };
   for (const Edit& e : edits) {
-    scratch.append(s, run, e.at);
-    if (e.from == -2) {
+    copy(e.at);
+    if (e.from == kRemove) {
       run = e.at + 1;
       continue;
     }
-    const bool state = e.from >= 0 && s.nparams(std::size_t(e.from)) == 6;
-    scratch.push(joint, state ? s.param(std::size_t(e.from)) : kRest, 6);
+    // A new joint is at rest and bare (docs/language.md 7.8); a moved one keeps its parameters.
+    if (e.from >= 0) scratch.push(joint, s.param(std::size_t(e.from)), s.nparams(std::size_t(e.from)));
+    else scratch.push(joint);
+    if (origin) origin->push_back(std::int64_t(e.at));  // (it takes the place of the module it stands before)
     run = e.at;
   }
-  scratch.append(s, run, n);
+  copy(n);
   std::swap(s, scratch);
+  return true;
+}
+
+void place_joint_slots(RuleSet& rules) {
+  DynamicsSpec& d = rules.dynamics;
+  if (!d.enabled || !d.auto_joints) return;
+  // Exact (fill_joint_slots): no module that is not a turn-like module, a
+  // bracket or a plain carrier in the axiom or any successor (no polygon,
+  // cylinder or joint of the model's own), no predecessor of that kind or of
+  // several modules, and a carrier's successor starts with a carrier (it
+  // keeps the carrier's joint just before it).
+  const std::vector<std::uint8_t> kinds = symbol_kinds(rules);
+  auto kind = [&](SymbolId s) { return s < kinds.size() ? kinds[s] : std::uint8_t(kPass); };
+  auto simple = [&](SymbolId s) { return kind(s) <= kClose; };  // kPass, kBody, kOpen, kClose
+  bool exact = true;
+  for (SymbolId s : rules.axiom.sym) exact = exact && simple(s);
+  for (const SuccessorModule& m : rules.axiom_succ) exact = exact && simple(m.sym);
+  for (const ProductionGroup* g : {&rules.main, &rules.decomposition})
+    for (const Production& p : g->prods) {
+      const std::uint8_t pk = kind(p.pred.sym);
+      exact = exact && p.pred_rest.empty() && (pk == kPass || pk == kBody);
+      for (const SuccessorModule& m : p.succ) exact = exact && simple(m.sym);
+      if (pk == kBody) exact = exact && !p.succ.empty() && kind(p.succ[0].sym) == kBody;
+    }
+  d.slots_exact = exact;
+  const std::size_t nc = d.carriers.size();
+  auto carries = [&](SymbolId s) { return s < nc ? d.carriers[s] : std::uint8_t(0); };
+  for (ProductionGroup* g : {&rules.main, &rules.decomposition}) {
+    for (Production& p : g->prods) {
+      // Where a carrier depends on the string around the successor (an f
+      // in a cylinder, a polygon whose kind is computed), the slots are
+      // left to insert_joints.
+      bool plain = p.pred_rest.empty();
+      for (const SuccessorModule& m : p.succ) {
+        const bool computed = (m.sym == '{' || m.sym == '}') && !m.params.empty() && !m.params[0].is_constant;
+        const bool cylinder = m.sym == kSymGcStart || m.sym == kSymGcPoint || m.sym == kSymGcEnd ||
+                              (m.sym < d.cylinder_effects.size() && d.cylinder_effects[m.sym] != 0);
+        plain = plain && !computed && !cylinder && carries(m.sym) != kInCylinder && !(m.sym == 'f' && d.cylinder_moves);
+      }
+      if (!plain) continue;
+      // The predecessor's joint, when it is a carrier, stays before the
+      // first carrier of the successor's own path (or moves past a branch
+      // to it): that carrier gets no new one; every other carrier outside a
+      // polygon of the successor does.
+      std::vector<bool> joined{carries(p.pred.sym) == kAlways};  // per open path: its next carrier has a joint
+      std::vector<SuccessorModule> succ;
+      int polygons = 0;
+      bool added = false;
+      for (const SuccessorModule& m : p.succ) {
+        const double type = m.params.empty() ? 0.0 : m.params[0].value;
+        polygons = std::max(0, polygons + polygon_step(rules.cpfg, m.sym, &type, int(m.params.size())));
+        if (m.sym == '[') joined.push_back(false);
+        if (m.sym == ']' && joined.size() > 1) joined.pop_back();
+        if (m.sym == d.joint) joined.back() = true;
+        if (carries(m.sym) == kAlways && polygons == 0) {
+          if (!joined.back()) {
+            succ.push_back({kSymJointSlot, {}, m.pos});
+            added = true;
+          }
+          joined.back() = false;
+        }
+        succ.push_back(m);
+      }
+      if (!added) continue;
+      p.succ = std::move(succ);
+      for (std::size_t k = 0; k < p.succ.size(); ++k)
+        if (p.succ[k].sym == kSymJointSlot) p.slot_at.push_back(std::uint32_t(k));
+      if (!p.succ_constant) continue;
+      // The constant successor again, with its slots.
+      ModuleString rebuilt;
+      std::size_t k = 0;
+      for (const SuccessorModule& m : p.succ) {
+        if (m.sym == kSymJointSlot) {
+          rebuilt.push(m.sym);
+          continue;
+        }
+        rebuilt.append(p.succ_string, k, k + 1);
+        ++k;
+      }
+      p.succ_string = std::move(rebuilt);
+    }
+  }
+}
+
+bool joints_tidy(const RuleSet& rules, const ModuleString& s) {
+  if (!rules.dynamics.slots_exact) return false;
+  const std::vector<std::uint8_t> kinds = symbol_kinds(rules);
+  auto kind = [&](std::size_t i) { return s.sym[i] < kinds.size() ? kinds[s.sym[i]] : std::uint8_t(kPass); };
+  bool first = true;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    switch (kind(i)) {
+      case kJoint:
+        if (first || i + 1 == s.size() || kind(i + 1) != kBody) return false;
+        break;
+      case kBody:
+        if (!first && (i == 0 || kind(i - 1) != kJoint)) return false;
+        first = false;
+        break;
+      case kSlot:
+      case kOther:
+        return false;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+bool fill_joint_slots(const RuleSet& rules, ModuleString& s, bool filled) {
+  if (!rules.dynamics.slots_exact) return false;
+  const std::vector<std::uint8_t> kinds = symbol_kinds(rules);
+  for (SymbolId c : s.sym) {  // no joint before the first carrier
+    const std::uint8_t k = c < kinds.size() ? kinds[c] : std::uint8_t(kPass);
+    if (k == kBody) break;
+    if (k == kJoint || k == kSlot) return false;
+  }
+  if (!filled) std::replace(s.sym.begin(), s.sym.end(), SymbolId(kSymJointSlot), rules.dynamics.joint);
+  return true;
+}
+
+bool expand_rest_joints(const RuleSet& rules, ModuleString& s) {
+  const DynamicsSpec& d = rules.dynamics;
+  if (!d.enabled) return false;
+  std::size_t bare = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) bare += s.sym[i] == d.joint && s.nparams(i) == 0;
+  if (bare == 0) return false;
+  ModuleString out;
+  out.reserve(s.size(), s.params.size() + 6 * bare);
+  static constexpr double kZero[6] = {0, 0, 0, 0, 0, 0};
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.sym[i] != d.joint || s.nparams(i) != 0) continue;
+    out.append(s, run, i);
+    out.push(d.joint, kZero, 6);
+    run = i + 1;
+  }
+  out.append(s, run, s.size());
+  std::swap(s, out);
   return true;
 }
 
@@ -272,6 +480,7 @@ void finish_auto_joints(const Ctx& c, RuleSet& rs) {
     c.error({1, 1}, "--sway: the model draws no segment 'F' outside polygons and no generalized cylinder along "
                     "'f' moves, in its string or through its homomorphism, so nothing in it can be a body (its "
                     "drawing is polygons, surfaces or spheres)");
+  place_joint_slots(rs);
 }
 
 }  // namespace detail

@@ -38,10 +38,12 @@ std::string stage(const RuleSet& rules, const ProductionGroup& g, int step) {
 
 // Writes p's successor; false (with err) if a parameter is not finite.
 bool emit(const Production& p, const RuleSet& rules, double* vars, Rng& rng, Machine* machine, ModuleString& out,
-          std::size_t i, const ProductionGroup& g, int step, grammar::Diagnostic& err) {
+          std::size_t i, const ProductionGroup& g, int step, SymbolId slot_joint, grammar::Diagnostic& err) {
   if (p.has_post) eval_expr(p.post, vars, &rng, machine);  // cpfg: after the condition held
+  const std::size_t from = out.size();
   if (p.succ_constant) {
     out.append(p.succ_string, 0, p.succ_string.size());
+    fill_slots(p, out, from, slot_joint);
     return true;
   }
   for (const SuccessorModule& m : p.succ) {
@@ -65,6 +67,7 @@ bool emit(const Production& p, const RuleSet& rules, double* vars, Rng& rng, Mac
     out.sym.push_back(m.sym);
     out.param_begin.push_back(std::uint32_t(out.params.size()));
   }
+  fill_slots(p, out, from, slot_joint);
   return true;
 }
 
@@ -137,7 +140,7 @@ Unconditional unconditional(const RuleSet& rules, const ProductionGroup& g) {
 // Returns the production that grew the string past max_modules, or null.
 // Tells whether the output has no '%', which saves the cut a search.
 const Production* plain_pass(const Unconditional& u, const ModuleString& in, std::size_t max_modules,
-                             ModuleString& out, bool& changed, bool& no_cut) {
+                             SymbolId slot_joint, ModuleString& out, bool& changed, bool& no_cut) {
   const std::size_t nsym = u.always.size();
   const Production* grew = nullptr;
   bool copied_cut = false;
@@ -149,7 +152,9 @@ const Production* plain_pass(const Unconditional& u, const ModuleString& in, std
       out.sym.push_back(c);
       continue;
     }
+    const std::size_t from = out.sym.size();
     out.sym.insert(out.sym.end(), p->succ_string.sym.begin(), p->succ_string.sym.end());
+    fill_slots(*p, out, from, slot_joint);
     changed = true;
     if (out.sym.size() > max_modules) grew = p;
   }
@@ -257,7 +262,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
     return res;
   };
   if (u.plain && in.params.empty()) {
-    if (const Production* p = plain_pass(u, in, opts.max_modules, out, res.changed, res.no_cut)) {
+    if (const Production* p = plain_pass(u, in, opts.max_modules, sc.slot_joint, out, res.changed, res.no_cut)) {
       too_big(p->pos, "; this production was growing it");
       return res;
     }
@@ -279,7 +284,9 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
     }
     i_now = i;
     if (const Production* p = u.always[in.sym[i]]) {  // the common case, without the general machinery
+      const std::size_t from = out.size();
       out.append(p->succ_string, 0, p->succ_string.size());
+      fill_slots(*p, out, from, sc.slot_joint);
       res.changed = true;
       if (out.size() > opts.max_modules || out.params.size() > max_params) {
         too_big(p->pos, "; this production was growing it");
@@ -337,7 +344,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
     } else {
       res.changed = true;
       const std::size_t from = out.size();
-      if (!emit(*chosen, rules, chosen_vars, rng, machine, out, i, g, step, res.error)) {
+      if (!emit(*chosen, rules, chosen_vars, rng, machine, out, i, g, step, sc.slot_joint, res.error)) {
         res.ok = false;
         return res;
       }

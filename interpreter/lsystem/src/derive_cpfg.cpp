@@ -121,8 +121,10 @@ class Pass {
     }
     if (!statements_ok(p, g)) return false;
     work_ += p.succ.size();
+    const std::size_t from = to.size();
     if (p.succ_constant) {  // (rounded when compiled)
       to.append(p.succ_string, 0, p.succ_string.size());
+      fill_slots(p, to, from, sc_.slot_joint);
       return true;
     }
     for (const SuccessorModule& sm : p.succ) {
@@ -139,6 +141,7 @@ class Pass {
       to.sym.push_back(sm.sym);
       to.param_begin.push_back(std::uint32_t(to.params.size()));
     }
+    fill_slots(p, to, from, sc_.slot_joint);
     return true;
   }
 

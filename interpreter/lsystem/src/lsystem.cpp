@@ -40,24 +40,30 @@ void plan_environment(Lsystem& ls, const Trust& trust, std::vector<grammar::Diag
 
 // joints: auto (docs/language.md 7.8): the joints where the string has none,
 // within the limits of the string's size.
-bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::Diagnostic>& diags) {
+// `tidy`: the string before the step was tidy (joints_tidy): the slots are
+// the new joints, unless the step wrote the first body.
+bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::Diagnostic>& diags, bool tidy = false) {
+  const bool filled = ls.scratch.slot_joint != 0;
+  ls.scratch.slot_joint = 0;
+  if (tidy && fill_joint_slots(*ls.rules, ls.current, filled)) {
+    ls.joints_tidy = ls.current.size();
+    return true;
+  }
   bool too_big = false;
   OriginTrack* track = ls.scratch.track;
-  std::vector<SymbolId> before;
-  if (track && !track->lost) before = ls.current.sym;
-  insert_joints(*ls.rules, ls.current, ls.scratch.tmp, limits.max_modules, limits.max_params, &too_big);
-  if (track && !track->lost && before.size() != ls.current.size()) {
-    // Only joints were put in: one of them takes the place of the module it stands before.
+  const bool tracked = track && !track->lost;
+  std::vector<std::int64_t>& from = ls.scratch.joint_origin;
+  insert_joints(*ls.rules, ls.current, ls.scratch.tmp, limits.max_modules, limits.max_params, &too_big,
+                tracked ? &from : nullptr);
+  if (tracked && !from.empty()) {  // the string was copied: each module keeps the origin it came with
     track->next.clear();
-    std::size_t i = 0;
-    for (std::size_t j = 0; j < ls.current.size(); ++j) {
-      const bool kept = i < before.size() && before[i] == ls.current.sym[j];
-      track->next.push_back(i < track->ids.size() ? track->ids[i] : -1);
-      if (kept) ++i;
+    for (std::int64_t k : from) {
+      track->lost = track->lost || std::size_t(k) >= track->ids.size();
+      track->next.push_back(track->lost ? -1 : track->ids[std::size_t(k)]);
     }
-    track->lost = track->lost || i != before.size() || track->ids.size() != before.size();
     std::swap(track->ids, track->next);
   }
+  ls.joints_tidy = !too_big && joints_tidy(*ls.rules, ls.current) ? ls.current.size() : SIZE_MAX;
   if (too_big)
     diags.push_back({ls.rules->path, {}, "with the joints of joints: auto, the string after derivation step " +
                                             std::to_string(ls.steps_done) + " would pass the limit of " +
@@ -381,13 +387,17 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
       return false;
     }
     if (!block(ls.rules->start_each)) return false;
+    const bool tidy = ls.joints_tidy == ls.current.size();
+    // (from a tidy string the successors write their slots as joints: auto_joints.hpp)
+    ls.scratch.slot_joint = tidy && ls.rules->dynamics.slots_exact ? ls.rules->dynamics.joint : 0;
     auto res = derive_step(*ls.rules, ls.current, ls.steps_done, opts, ls.scratch);
+    if (!res.ok) ls.scratch.slot_joint = 0;
     if (!res.ok) {  // ls.current still holds the last complete string
       diags.push_back(res.error);
       return false;
     }
     ++ls.steps_done;
-    if (!with_joints(ls, {opts.max_modules, param_limit(opts)}, diags)) return false;  // after the step and its decomposition
+    if (!with_joints(ls, {opts.max_modules, param_limit(opts)}, diags, tidy)) return false;  // after the step and its decomposition
     if (!block(ls.rules->end_each)) return false;
     if (ls.steps_done == ls.rules->derivation_length && !block(ls.rules->end)) return false;
     if (ls.rules->has_queries && !cpfg) fill_queries(ls.current, topt);

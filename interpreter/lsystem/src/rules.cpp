@@ -399,6 +399,7 @@ void compile_seen(const detail::HeaderState& st, RuleSet& rs) {
   // The joints of joints: auto are invisible to contexts (docs/language.md 7.8).
   if (rs.dynamics.enabled && rs.dynamics.auto_joints && rs.dynamics.joint < rs.seen.size())
     rs.seen[rs.dynamics.joint] = 0;
+  rs.seen[kSymJointSlot] = 0;  // (a joint's place, within a step only: auto_joints.hpp)
   // lsd sees brackets always; cpfg only when they are considered (consider: I[])
   // or not ignored, and then steps over unseen ones in a right context.
   if (!rs.cpfg) rs.seen['['] = rs.seen[']'] = 1;

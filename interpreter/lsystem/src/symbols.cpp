@@ -31,7 +31,7 @@ static_assert(builtin_id("@O") == kSymSphere && builtin_id("?P") == kSymQueryP &
                   builtin_id("?Q") == kSymQueryQ && builtin_id("@Graft") == kSymGraft &&
                   builtin_id("@Weld") == kSymWeld && kSymWeld + 1 - kSymSphere == std::size(grammar::kBuiltinNames),
               "the Builtin ids must follow grammar::kBuiltinNames");
-static_assert(kSymSphere + std::size(grammar::kBuiltinNames) <= kFirstUserSymbol, "too many built-in modules");
+static_assert(kSymSphere + std::size(grammar::kBuiltinNames) <= kSymJointSlot, "too many built-in modules");
 }  // namespace
 
 SymbolTable::SymbolTable() {
