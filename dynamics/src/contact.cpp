@@ -90,9 +90,10 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
     touch_at(model, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
     data.appeared.pop_back();
-    // A pair apart at both ends of the step may have passed through each
-    // other within it (a fast twig through a branch): the swept test.
-    if (!touches && !swept_pair_meets(model, data.oMi, data.end_pose, a)) continue;
+    // A capsule apart from the other or the obstacle at both ends of the
+    // step may have passed through it within the step (a fast twig through
+    // a branch, a thin pole or a small sphere): the swept test.
+    if (!touches && !swept_touch_meets(model, data.oMi, data.end_pose, a)) continue;
     touch_at(model, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
     Vec3 vp = point_velocity(data, c.body, c.point);
@@ -282,7 +283,9 @@ const std::vector<ContactTouch>& state_contacts(const Model& model, Data& data) 
 bool state_near(const Model& model, Data& data) {
   if (!model.collides()) return false;
   state_touches(model, data, nullptr);
-  return !data.near.empty();
+  for (const Touch& a : data.near)
+    if (a.feature < 0 || model.contact.obstacles[std::size_t(a.feature / 2)].kind != ObstacleKind::kGround) return true;
+  return false;
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {
