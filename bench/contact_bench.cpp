@@ -1,10 +1,11 @@
 // Benchmark of contact (issue 14): one implicit step at dt = 1/60 s of a
 // 10,000-body plant (samples.hpp, make_plant) without contact, with its
-// capsules but no obstacle, with a ground far below it, and with self
-// contact; and of the same tree lying on a ground (make_lying_plant),
-// against that tree without contact. As ns per body and as a ratio to the
+// capsules but no obstacle, with a ground far below it, with self
+// contact, and with poles and spheres among its branches; and of the same
+// tree lying on a ground (make_lying_plant), against that tree without
+// contact. As ns per body and as a ratio to the
 // contact-free step. Prints; never asserts times. An argument (none,
-// capsules, below, self, lying, ground) times that case alone, for perf.
+// capsules, below, self, among, lying, ground) times that case alone, for perf.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -65,6 +66,31 @@ int main(int argc, char** argv) {
   // A ground far below: capsules and an obstacle, nothing touching.
   Model below = shaped;
   below.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, -100, 0)});
+  // Poles and spheres among the branches: four thin poles (5 mm) and four
+  // small spheres (2 cm), each 5 mm beside a body of the plant at rest
+  // (spread over the tree, none overlapping a capsule), so that the step
+  // has near touches of obstacles (continuous collision's swept tests).
+  Model among = shaped;
+  {
+    Data rest = make_data(shaped);
+    forward_kinematics(shaped, rest);
+    for (int k = 0, placed = 0; k < 64 && placed < 8; ++k) {
+      const int b = 1 + (k * 1237) % (n - 1);
+      const bool pole = placed % 2 == 0;
+      const double r = pole ? 0.005 : 0.02;
+      const SE3& T = rest.oMi[std::size_t(b)];
+      const Vec3 mid = T.act(Vec3(0.05, 0, 0)), axis = T.rotation.col(0);
+      Vec3 side = axis.cross(Vec3::UnitY());
+      if (side.norm() < 1e-6) side = Vec3::UnitX();
+      Model trial = among;
+      trial.contact.obstacles.push_back({pole ? ObstacleKind::kPole : ObstacleKind::kSphere,
+                                         mid + (0.01 + r + 0.005) * side.normalized(), r});
+      Data d = make_data(trial);
+      if (!state_contacts(trial, d).empty()) continue;
+      among = trial;
+      ++placed;
+    }
+  }
   // The tree lying flat on a ground, every body touching (two contacts
   // each), settled for half a second from random joint velocities of 0.02
   // rad/s: a plant at rest on the ground, its contacts holding its weight.
@@ -105,14 +131,15 @@ int main(int argc, char** argv) {
                        {"capsules", "capsules, no obstacle", &shaped, nullptr, 0},
                        {"below", "a ground far below", &below, nullptr, 0},
                        {"self", "self contact", &self, nullptr, 0},
-                       {"lying", "lying, no contact model", &lying_plain, &lying_start, 4},
-                       {"ground", "lying on the ground", &lying, &settled, 4}};
+                       {"among", "poles and spheres among it", &among, nullptr, 0},
+                       {"lying", "lying, no contact model", &lying_plain, &lying_start, 5},
+                       {"ground", "lying on the ground", &lying, &settled, 5}};
   // (ground is timed with lying, its reference.)
   std::vector<Case> cases;
   std::vector<int> picked;
-  for (int k = 0; k < 6; ++k) {
+  for (int k = 0; k < 7; ++k) {
     const Named& c = all[k];
-    if (!only.empty() && only != c.name && !(only == "ground" && k == 4)) continue;
+    if (!only.empty() && only != c.name && !(only == "ground" && k == 5)) continue;
     cases.push_back(Case{c.name, c.model, c.start ? *c.start : make_data(*c.model), make_data(*c.model)});
     picked.push_back(k);
   }
