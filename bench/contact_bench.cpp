@@ -115,6 +115,12 @@ int main(int argc, char** argv) {
   std::printf("10,000-body plant, one generalized-alpha step of 1/60 s (best of %d blocks of 5 steps, the cases "
               "in turns)\n", blocks);
   std::printf("  lying on the ground: %zu contacts at the start\n", settled.contacts.size());
+  {
+    Data d = make_data(among);
+    state_contacts(among, d);  // (and the near touches, Data::near)
+    std::printf("  among it: %zu obstacles, %zu near touches at the start\n", among.contact.obstacles.size(),
+                d.near.size());
+  }
   // Each case: its name (the argument that picks it), label, model, start
   // state, and the contact-free case its ratio is to.
   struct Named {
