@@ -186,11 +186,18 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
       // 1/60 s); it only pulls as much as the spring pushes at that depth.
       // A speculative contact's force is the linear one (negative at the
       // pass's pose if the body is not yet closing its gap): the step ends
-      // with the spring's at the depth it ends with.
+      // with the spring's at the depth it ends with. Against an obstacle its
+      // spring is not capped at the radius where the prediction (at the
+      // pass's velocity) lies deeper: the solve ends the step near the
+      // surface, and a capped spring, its stiffness dropped, stopped a twig
+      // at 5 m/s 4 cm before a pole and threw it back (docs/dynamics.md, "No
+      // tunnelling"; capsule pairs keep the cap: uncapped, two draped
+      // branches sank 1.5 radii into each other).
       const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
       Terms r;
-      r.fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
-      r.kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+      const double top = c.speculative && c.other < 0 ? 1e300 : c.cap;
+      r.fn = std::max(k * std::clamp(depth, -c.cap, top) - d * vn, -spring);
+      r.kn = t.kD * d + t.kK * (depth > -c.cap && depth < top ? k : 0.0);
       const Vec3 vt = v - vn * n;
       const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
       const double ct = model.opt.friction * std::max(r.fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
