@@ -14,6 +14,20 @@ using namespace lsd::dyn;
 namespace {
 constexpr double kPi = std::numbers::pi;
 Mat3 turn(const Vec3& axis, double angle) { return Mat3(Eigen::AngleAxisd(angle, axis)); }
+
+// Half a second of steps, `look` after each; returns how many of them ended
+// touching.
+template <class F>
+int run_half_second(const Model& m, Data& d, F&& look) {
+  int touching = 0;
+  for (int s = 0; s < int(0.5 / m.opt.dt); ++s) {
+    step(m, d);
+    REQUIRE(d.first_nonfinite_joint < 0);
+    touching += d.touching;
+    look();
+  }
+  return touching;
+}
 }  // namespace
 
 // A branch 1 cm thick along x at y = 0.5 (on a stiff post); a twig 2 cm
@@ -58,20 +72,16 @@ TEST_CASE("a 2 cm twig falling at 5 m/s onto a 1 cm branch at 1/60 s does not pa
     // less the branch's top there: it must stay above (less the overlap a
     // contact takes, a fraction of the radii).
     double lowest = 1;
-    int touching = 0;
-    for (int s = 0; s < int(0.5 / dt); ++s) {
-      step(m, d);
-      REQUIRE(d.first_nonfinite_joint < 0);
-      touching += d.touching;
+    const int touching = run_half_second(m, d, [&] {
       forward_kinematics(m, d);
       const SE3 &T = d.oMi[std::size_t(t)], &B = d.oMi[std::size_t(b)];
       const Vec3 axis = T.rotation.col(0);
-      if (!(std::abs(axis.z()) > 0.1)) continue;
+      if (!(std::abs(axis.z()) > 0.1)) return;
       const Vec3 cross = T.translation - (T.translation.z() / axis.z()) * axis;  // the twig's axis at z = 0
       const Vec3 baxis = B.rotation.col(0);
       const Vec3 under = B.translation + ((cross.x() - B.translation.x()) / baxis.x()) * baxis;  // the branch's axis there
       if (std::abs(cross.x() - 0.5) < 0.4) lowest = std::min(lowest, cross.y() - under.y());  // (on the branch)
-    }
+    });
     INFO("speed " << speed << " m/s: the twig's axis came within " << lowest << " m of the branch's (radii "
                   << rb + rt << " m); " << touching << " steps touching");
     CHECK(touching > 0);
@@ -92,7 +102,7 @@ TEST_CASE("a 2 cm twig falling at 5 m/s onto a 1 cm branch at 1/60 s does not pa
 // through both in its first step (docs/dynamics.md, "No tunnelling").
 TEST_CASE("a 2 cm twig swinging at 5 m/s onto a 5 mm pole or sphere at 1/60 s does not pass through") {
   for (const ObstacleKind kind : {ObstacleKind::kPole, ObstacleKind::kSphere}) {
-    for (const auto [speed, gap] : {std::pair{5.0, 0.05}, std::pair{5.0, 0.3}, std::pair{2.0, 0.3}}) {
+    for (const auto& [speed, gap] : {std::pair{5.0, 0.05}, std::pair{5.0, 0.3}, std::pair{2.0, 0.3}}) {
       const bool pole = kind == ObstacleKind::kPole;
       Model m = make_model();
       const double dt = 1.0 / 60, ro = 0.005, rt = 0.01;
@@ -125,13 +135,7 @@ TEST_CASE("a 2 cm twig swinging at 5 m/s onto a 5 mm pole or sphere at 1/60 s do
       };
       const Vec3 start = offset();
       double nearest = 1;
-      int touching = 0;
-      for (int s = 0; s < int(0.5 / dt); ++s) {
-        step(m, d);
-        REQUIRE(d.first_nonfinite_joint < 0);
-        touching += d.touching;
-        nearest = std::min(nearest, offset().norm());
-      }
+      const int touching = run_half_second(m, d, [&] { nearest = std::min(nearest, offset().norm()); });
       const double side = offset().dot(start);
       INFO((pole ? "pole" : "sphere") << " at " << speed << " m/s from " << gap << " m: the twig's axis came within "
                                       << nearest << " m of the obstacle's (radii " << ro + rt << " m); "
