@@ -1,11 +1,12 @@
 // Benchmark of contact (issue 14): one implicit step at dt = 1/60 s of a
 // 10,000-body plant (samples.hpp, make_plant) without contact, with its
 // capsules but no obstacle, with a ground far below it, with self
-// contact, and with poles and spheres among its branches; and of the same
+// contact, and with poles and spheres among its branches (also in
+// implicit-Euler steps, against the contact-free plant's); and of the same
 // tree lying on a ground (make_lying_plant), against that tree without
-// contact. As ns per body and as a ratio to the
-// contact-free step. Prints; never asserts times. An argument (none,
-// capsules, below, self, among, lying, ground) times that case alone, for perf.
+// contact. As ns per body and as a ratio to the contact-free step. Prints;
+// never asserts times. An argument (none, capsules, below, self, among,
+// euler, among_euler, lying, ground) times that case alone, for perf.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -91,6 +92,11 @@ int main(int argc, char** argv) {
       ++placed;
     }
   }
+  // The same in implicit-Euler steps, as the contact-free plant: the cost of
+  // the obstacles' contact search and continuous collision alone (a plant
+  // near a pole or sphere steps so; docs/dynamics.md, "No tunnelling").
+  Model plain_euler = plain, among_euler = among;
+  plain_euler.opt.integrator = among_euler.opt.integrator = Integrator::kEuler;
   // The tree lying flat on a ground, every body touching (two contacts
   // each), settled for half a second from random joint velocities of 0.02
   // rad/s: a plant at rest on the ground, its contacts holding its weight.
@@ -138,14 +144,16 @@ int main(int argc, char** argv) {
                        {"below", "a ground far below", &below, nullptr, 0},
                        {"self", "self contact", &self, nullptr, 0},
                        {"among", "poles and spheres among it", &among, nullptr, 0},
-                       {"lying", "lying, no contact model", &lying_plain, &lying_start, 5},
-                       {"ground", "lying on the ground", &lying, &settled, 5}};
-  // (ground is timed with lying, its reference.)
+                       {"euler", "no contact model, implicit Euler", &plain_euler, nullptr, 5},
+                       {"among_euler", "poles and spheres, implicit Euler", &among_euler, nullptr, 5},
+                       {"lying", "lying, no contact model", &lying_plain, &lying_start, 7},
+                       {"ground", "lying on the ground", &lying, &settled, 7}};
+  // (ground is timed with lying, among_euler with euler: their references.)
   std::vector<Case> cases;
   std::vector<int> picked;
-  for (int k = 0; k < 7; ++k) {
+  for (int k = 0; k < 9; ++k) {
     const Named& c = all[k];
-    if (!only.empty() && only != c.name && !(only == "ground" && k == 5)) continue;
+    if (!only.empty() && only != c.name && !(only == "ground" && k == 7) && !(only == "among_euler" && k == 5)) continue;
     cases.push_back(Case{c.name, c.model, c.start ? *c.start : make_data(*c.model), make_data(*c.model)});
     picked.push_back(k);
   }
