@@ -1,10 +1,12 @@
 // Benchmark of contact (issue 14): one implicit step at dt = 1/60 s of a
 // 10,000-body plant (samples.hpp, make_plant) without contact, with its
-// capsules but no obstacle, with a ground far below it, and with self
-// contact; and of the same tree lying on a ground (make_lying_plant),
-// against that tree without contact. As ns per body and as a ratio to the
-// contact-free step. Prints; never asserts times. An argument (none,
-// capsules, below, self, lying, ground) times that case alone, for perf.
+// capsules but no obstacle, with a ground far below it, with self
+// contact, and with poles and spheres among its branches (also in
+// implicit-Euler steps, against the contact-free plant's); and of the same
+// tree lying on a ground (make_lying_plant), against that tree without
+// contact. As ns per body and as a ratio to the contact-free step. Prints;
+// never asserts times. An argument (none, capsules, below, self, among,
+// euler, among_euler, lying, ground) times that case alone, for perf.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -65,6 +67,36 @@ int main(int argc, char** argv) {
   // A ground far below: capsules and an obstacle, nothing touching.
   Model below = shaped;
   below.contact.obstacles.push_back({ObstacleKind::kGround, Vec3(0, -100, 0)});
+  // Poles and spheres among the branches: four thin poles (5 mm) and four
+  // small spheres (2 cm), each 5 mm beside a body of the plant at rest
+  // (spread over the tree, none overlapping a capsule), so that the step
+  // has near touches of obstacles (continuous collision's swept tests).
+  Model among = shaped;
+  {
+    Data rest = make_data(shaped);
+    forward_kinematics(shaped, rest);
+    for (int k = 0, placed = 0; k < 64 && placed < 8; ++k) {
+      const int b = 1 + (k * 1237) % (n - 1);
+      const bool pole = placed % 2 == 0;
+      const double r = pole ? 0.005 : 0.02;
+      const SE3& T = rest.oMi[std::size_t(b)];
+      const Vec3 mid = T.act(Vec3(0.05, 0, 0)), axis = T.rotation.col(0);
+      Vec3 side = axis.cross(Vec3::UnitY());
+      if (side.norm() < 1e-6) side = Vec3::UnitX();
+      Model trial = among;
+      trial.contact.obstacles.push_back({pole ? ObstacleKind::kPole : ObstacleKind::kSphere,
+                                         mid + (0.01 + r + 0.005) * side.normalized(), r});
+      Data d = make_data(trial);
+      if (!state_contacts(trial, d).empty()) continue;
+      among = trial;
+      ++placed;
+    }
+  }
+  // The same in implicit-Euler steps, as the contact-free plant: the cost of
+  // the obstacles' contact search and continuous collision alone (a plant
+  // near a pole or sphere steps so; docs/dynamics.md, "No tunnelling").
+  Model plain_euler = plain, among_euler = among;
+  plain_euler.opt.integrator = among_euler.opt.integrator = Integrator::kEuler;
   // The tree lying flat on a ground, every body touching (two contacts
   // each), settled for half a second from random joint velocities of 0.02
   // rad/s: a plant at rest on the ground, its contacts holding its weight.
@@ -89,6 +121,12 @@ int main(int argc, char** argv) {
   std::printf("10,000-body plant, one generalized-alpha step of 1/60 s (best of %d blocks of 5 steps, the cases "
               "in turns)\n", blocks);
   std::printf("  lying on the ground: %zu contacts at the start\n", settled.contacts.size());
+  {
+    Data d = make_data(among);
+    state_contacts(among, d);  // (and the near touches, Data::near)
+    std::printf("  among it: %zu obstacles, %zu near touches at the start\n", among.contact.obstacles.size(),
+                d.near.size());
+  }
   // Each case: its name (the argument that picks it), label, model, start
   // state, and the contact-free case its ratio is to.
   struct Named {
@@ -105,14 +143,17 @@ int main(int argc, char** argv) {
                        {"capsules", "capsules, no obstacle", &shaped, nullptr, 0},
                        {"below", "a ground far below", &below, nullptr, 0},
                        {"self", "self contact", &self, nullptr, 0},
-                       {"lying", "lying, no contact model", &lying_plain, &lying_start, 4},
-                       {"ground", "lying on the ground", &lying, &settled, 4}};
-  // (ground is timed with lying, its reference.)
+                       {"among", "poles and spheres among it", &among, nullptr, 0},
+                       {"euler", "no contact model, implicit Euler", &plain_euler, nullptr, 5},
+                       {"among_euler", "poles and spheres, implicit Euler", &among_euler, nullptr, 5},
+                       {"lying", "lying, no contact model", &lying_plain, &lying_start, 7},
+                       {"ground", "lying on the ground", &lying, &settled, 7}};
+  // (ground is timed with lying, among_euler with euler: their references.)
   std::vector<Case> cases;
   std::vector<int> picked;
-  for (int k = 0; k < 6; ++k) {
+  for (int k = 0; k < 9; ++k) {
     const Named& c = all[k];
-    if (!only.empty() && only != c.name && !(only == "ground" && k == 4)) continue;
+    if (!only.empty() && only != c.name && !(only == "ground" && k == 7) && !(only == "among_euler" && k == 5)) continue;
     cases.push_back(Case{c.name, c.model, c.start ? *c.start : make_data(*c.model), make_data(*c.model)});
     picked.push_back(k);
   }

@@ -46,9 +46,10 @@
 //   contact, 6 per weld) gives their forces, which enter the records before
 //   sweep 3 (contact_pairs.cpp). Cost: the sides' paths to the base per pass.
 // - Continuous collision: the near touches a step may begin reach as far as
-//   each capsule moves in the step (its ends' speed times dt); a pair apart
-//   at both ends of the step that met within it (conservative advancement)
-//   is taken in a redone pass like a contact that began in it.
+//   each capsule moves in the step (its ends' speed times dt); a capsule
+//   apart from another, a pole or a sphere at both ends of the step that
+//   met it within the step (conservative advancement) is taken in a redone
+//   pass like a contact that began in it, from the side it came from.
 #pragma once
 
 #include "dynamics/aba.hpp"

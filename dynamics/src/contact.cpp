@@ -90,9 +90,10 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
     touch_at(model, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
     data.appeared.pop_back();
-    // A pair apart at both ends of the step may have passed through each
-    // other within it (a fast twig through a branch): the swept test.
-    if (!touches && !swept_pair_meets(model, data.oMi, data.end_pose, a)) continue;
+    // A capsule apart from the other or the obstacle at both ends of the
+    // step may have passed through it within the step (a fast twig through
+    // a branch, a thin pole or a small sphere): the swept test.
+    if (!touches && !swept_touch_meets(model, data.oMi, data.end_pose, a)) continue;
     touch_at(model, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
     Vec3 vp = point_velocity(data, c.body, c.point);
@@ -185,11 +186,18 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
       // 1/60 s); it only pulls as much as the spring pushes at that depth.
       // A speculative contact's force is the linear one (negative at the
       // pass's pose if the body is not yet closing its gap): the step ends
-      // with the spring's at the depth it ends with.
+      // with the spring's at the depth it ends with. Against an obstacle its
+      // spring is not capped at the radius where the prediction (at the
+      // pass's velocity) lies deeper: the solve ends the step near the
+      // surface, and a capped spring, its stiffness dropped, stopped a twig
+      // at 5 m/s 4 cm before a pole and threw it back (docs/dynamics.md, "No
+      // tunnelling"; capsule pairs keep the cap: uncapped, two draped
+      // branches sank 1.5 radii into each other).
       const double spring = c.speculative ? 1e300 : k * std::min(c.depth, c.cap);
       Terms r;
-      r.fn = std::max(k * std::clamp(depth, -c.cap, c.cap) - d * vn, -spring);
-      r.kn = t.kD * d + t.kK * (std::abs(depth) < c.cap ? k : 0.0);
+      const double top = c.speculative && c.other < 0 ? 1e300 : c.cap;
+      r.fn = std::max(k * std::clamp(depth, -c.cap, top) - d * vn, -spring);
+      r.kn = t.kD * d + t.kK * (depth > -c.cap && depth < top ? k : 0.0);
       const Vec3 vt = v - vn * n;
       const double vt2 = vt.squaredNorm(), slip = model.opt.slip_velocity;  // (no square root below the slip velocity)
       const double ct = model.opt.friction * std::max(r.fn, 0.0) / (vt2 > slip * slip ? std::sqrt(vt2) : slip);
@@ -282,7 +290,9 @@ const std::vector<ContactTouch>& state_contacts(const Model& model, Data& data) 
 bool state_near(const Model& model, Data& data) {
   if (!model.collides()) return false;
   state_touches(model, data, nullptr);
-  return !data.near.empty();
+  for (const Touch& a : data.near)
+    if (a.feature < 0 || model.contact.obstacles[std::size_t(a.feature / 2)].kind != ObstacleKind::kGround) return true;
+  return false;
 }
 
 double deepest_self_overlap(const Model& model, Data& data) {

@@ -405,26 +405,52 @@ bool joined_bodies(const Model& model, const std::vector<double>& len, int i, in
 }
 
 
-bool swept_pair_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a) {
-  if (a.feature >= 0) return false;
+bool swept_touch_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a) {
   const ContactModel& cm = model.contact;
-  const Capsule &ci = cm.capsules[std::size_t(a.capsule)], &cj = cm.capsules[std::size_t(-1 - a.feature)];
-  const Vec3 ai0 = from[std::size_t(ci.body)].act(ci.a), bi0 = from[std::size_t(ci.body)].act(ci.b);
-  const Vec3 aj0 = from[std::size_t(cj.body)].act(cj.a), bj0 = from[std::size_t(cj.body)].act(cj.b);
-  const Vec3 dai = to[std::size_t(ci.body)].act(ci.a) - ai0, dbi = to[std::size_t(ci.body)].act(ci.b) - bi0;
-  const Vec3 daj = to[std::size_t(cj.body)].act(cj.a) - aj0, dbj = to[std::size_t(cj.body)].act(cj.b) - bj0;
-  // The distance of the two segments moves by at most rate per unit of s:
-  // each point of a segment moves by a convex combination of its ends' moves.
-  const double rate = std::max(dai.norm(), dbi.norm()) + std::max(daj.norm(), dbj.norm());
-  const double reach = ci.radius + cj.radius;
+  const bool pair = a.feature < 0;
+  const Obstacle* o = pair ? nullptr : &cm.obstacles[std::size_t(a.feature / 2)];
+  if (o && o->kind != ObstacleKind::kPole && o->kind != ObstacleKind::kSphere) return false;  // (a half space)
+  // Each capsule's ends at the start (p) and their moves over the step (dp):
+  // [0], [1] the capsule's, [2], [3] the other's in a pair.
+  Vec3 p[4], dp[4];
+  double rate = 0;  // the most the gap moves per unit of s (below)
+  double reach = 0;
+  for (int side = 0; side < (pair ? 2 : 1); ++side) {
+    const Capsule& c = cm.capsules[std::size_t(side == 0 ? a.capsule : -1 - a.feature)];
+    const SE3 &f = from[std::size_t(c.body)], &e = to[std::size_t(c.body)];
+    p[2 * side] = f.act(c.a);
+    p[2 * side + 1] = f.act(c.b);
+    dp[2 * side] = e.act(c.a) - p[2 * side];
+    dp[2 * side + 1] = e.act(c.b) - p[2 * side + 1];
+    rate += std::max(dp[2 * side].norm(), dp[2 * side + 1].norm());
+    reach += c.radius;
+  }
   if (!(rate > 0)) return false;
-  // Conservative advancement: step s by the gap over the rate, which no
-  // contact can fall between; a gap of a thousandth of the reach counts.
+  // The gap at s: the segments' distance less their radii (a pair), or the
+  // nearest point's distance from the obstacle's surface less the radius
+  // (as the touch takes it, segment_vs_obstacle).
+  const auto gap_at = [&](double s) {
+    const Vec3 a0 = p[0] + s * dp[0], b0 = p[1] + s * dp[1];
+    if (pair) {
+      Vec3 pi, pj;
+      closest_segments(a0, b0, p[2] + s * dp[2], p[3] + s * dp[3], pi, pj);
+      return (pi - pj).norm() - reach;
+    }
+    double dist = 0;
+    segment_vs_obstacle(*o, a0, b0, [&](const Vec3& q, int) {
+      Vec3 n;
+      dist = obstacle_distance(*o, q, n);
+    });
+    return dist - reach;
+  };
+  // The gap moves by at most rate per unit of s: each point of a segment
+  // moves by a convex combination of its ends' moves, and the obstacles do
+  // not move. Conservative advancement: step s by the gap over the rate,
+  // which no contact can fall between; a gap of a thousandth of the reach
+  // counts.
   double s = 0;
   for (int k = 0; k < 64 && s <= 1; ++k) {
-    Vec3 pi, pj;
-    closest_segments(ai0 + s * dai, bi0 + s * dbi, aj0 + s * daj, bj0 + s * dbj, pi, pj);
-    const double gap = (pi - pj).norm() - reach;
+    const double gap = gap_at(s);
     if (gap < 1e-3 * reach) return true;
     s += gap / rate;
   }

@@ -22,16 +22,18 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
 void touch_at(const Model& model, const std::vector<SE3>& poses, const std::vector<double>& len, const Touch& a,
               std::vector<Touch>& out);
 
-// True when the state's pose has a near touch: a contact may begin within
-// the step (within the margin and the capsules' sweeps). Defined in
+// True when the state's pose has a near touch a step could pass through (a
+// capsule pair, a pole or a sphere; not the ground): a contact may begin
+// within the step (within the margin and the capsules' sweeps). Defined in
 // contact.cpp, with the state's touches; the step (step.cpp) asks it.
 bool state_near(const Model& model, Data& data);
 
 // Continuous collision (docs/dynamics.md, "No tunnelling"): whether the near
-// self touch a (a capsule pair) meets within the step from poses `from` to
-// `to`, each capsule's ends moving along straight lines, by conservative
-// advancement (a swept test: a pair that passed through each other within
-// the step, apart at both ends of it, meets).
-bool swept_pair_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a);
+// touch a (a capsule pair, or a capsule and a pole or sphere) meets within
+// the step from poses `from` to `to`, each capsule's ends moving along
+// straight lines, by conservative advancement (a swept test: a capsule that
+// passed through the other or the obstacle within the step, apart at both
+// ends of it, meets). False for the ground: a half space cannot be passed.
+bool swept_touch_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a);
 
 }  // namespace lsd::dyn

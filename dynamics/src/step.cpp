@@ -78,16 +78,24 @@ void start_alpha(const Model& model, Data& data, double dt, double max2) {
 void one_step(const Model& model, Data& data, double dt, bool fast) {
   const Options& options = model.opt;
   StepTerms t = terms_of(options, dt);
-  // With self contact, a step in which a contact may begin (the state's
-  // pose has near touches, within the margin and the step's sweep:
-  // continuous collision) is an implicit-Euler step at the state's pose, so
-  // that redo_contact_pass tests the contacts from where the step starts:
-  // generalized-alpha's predicted pose may already lie past a thin branch,
-  // whose contact would then push the wrong way (a twig at 2 m/s passed
-  // through a branch at 1/60 s so; docs/dynamics.md, "No tunnelling"). (An
-  // obstacle's contact at the prediction pushes out of it, and the state's
-  // search would cost a plant far from its obstacles a second search.)
-  if (t.alpha && data.alpha_valid && model.opt.self_contact && state_near(model, data)) data.alpha_valid = false;
+  // With self contact, poles or spheres, a step in which a contact may
+  // begin with one of them (the state's pose has near touches, within the
+  // margin and the step's sweep: continuous collision) is an implicit-Euler
+  // step at the state's pose, so that redo_contact_pass tests the contacts
+  // from where the step starts: generalized-alpha's predicted pose may
+  // already lie past a thin branch or pole, whose contact would then push
+  // the wrong way (a twig at 2 m/s passed through a branch at 1/60 s so;
+  // docs/dynamics.md, "No tunnelling"). (The ground's contact at the
+  // prediction pushes out of it, and the state's search would cost a plant
+  // on the ground alone a second search.)
+  const auto passable = [&] {
+    if (model.opt.self_contact) return true;
+    for (const Obstacle& o : model.contact.obstacles)
+      if (o.kind == ObstacleKind::kPole || o.kind == ObstacleKind::kSphere) return true;
+    return false;
+  };
+  if (t.alpha && data.alpha_valid && model.collides() && passable() && state_near(model, data))
+    data.alpha_valid = false;
   if (fast && t.alpha && data.alpha_valid) {
     StepTerms g = t;
     g.guess = true;
