@@ -234,10 +234,11 @@ struct Data {
   std::vector<std::array<double, 6>> aba_dfac;  // (nbody) read only on the paths
   Mat6 pair_base_inertia = Mat6::Identity();
   // A side's step on its path (contact_pairs.cpp): the body and the joint
-  // forces u of the side's unit forces there (3 x rows), and D^-1 u.
+  // forces u of the side's unit forces there (3 x rows, row-major: a row's
+  // columns are swept together), and D^-1 u.
   struct PairStep {
     int body = 0;
-    Eigen::Matrix<double, 3, 6> u, du;
+    Eigen::Matrix<double, 3, 6, Eigen::RowMajor> u, du;
   };
   struct PairSide {
     int pair = 0, first = 0, count = 0;

@@ -26,12 +26,71 @@ namespace {
 
 using Block = Eigen::Matrix<double, 3, 6>;
 
-// D^-1 x for the factors (i0, i1, i2, l10, l20, l21) of D = L diag(1/i) L^T,
-// as backward_body solves it (aba_backward.inc).
-Vec3 dinv(const std::array<double, 6>& f, const Vec3& x) {
-  const double y0 = x[0], y1 = x[1] - f[3] * y0, y2 = x[2] - f[4] * y0 - f[5] * y1;
-  const double z2 = f[2] * y2, z1 = f[1] * y1 - f[5] * z2, z0 = f[0] * y0 - f[3] * z1 - f[4] * z2;
-  return Vec3(z0, z1, z2);
+// One side's unit forces (W: 6 x N, row-major, rows the torque then the
+// force about the body's origin; N = 3 for a pin, 6 for a weld) swept to
+// the base through each joint on its path, all columns at once (a weld's
+// rotation shares the sweep of its position): at joint i the joint forces
+// u (W's torque rows) and D^-1 u are kept (Data::PairStep, row-major),
+// W <- W - Y^T u, then W is moved to the parent's origin by r. W ends as
+// the unit forces' wrench on the base.
+template <int N>
+void sweep_side(const Model& model, Data& data, int body, double (&W)[6][6]) {
+  std::vector<Data::PairStep>& steps = data.pair_steps;
+  for (int i = body; i > 0; i = model.parent[std::size_t(i)]) {
+    const double* rec = data.aba_body[std::size_t(i)].s;
+    const std::array<double, 6>& f = data.aba_dfac[std::size_t(i)];
+    Data::PairStep& st = steps.emplace_back();
+    st.body = i;
+    double* u = st.u.data();
+    double* du = st.du.data();
+    // D^-1 u for the factors (i0, i1, i2, l10, l20, l21) of D = L diag(1/i)
+    // L^T, as backward_body solves it (aba_backward.inc), column by column.
+    for (int c = 0; c < N; ++c) {
+      const double y0 = W[0][c], y1 = W[1][c] - f[3] * y0, y2 = W[2][c] - f[4] * y0 - f[5] * y1;
+      const double z2 = f[2] * y2, z1 = f[1] * y1 - f[5] * z2, z0 = f[0] * y0 - f[3] * z1 - f[4] * z2;
+      u[c] = y0;
+      u[6 + c] = W[1][c];
+      u[12 + c] = W[2][c];
+      du[c] = z0;
+      du[6 + c] = z1;
+      du[12 + c] = z2;
+    }
+    for (int c = N; c < 6; ++c) u[c] = u[6 + c] = u[12 + c] = du[c] = du[6 + c] = du[12 + c] = 0.0;
+    // W <- W - Y^T u: Y's row k holds rec[8k + 0..2] (angular) and
+    // rec[8k + 4..6] (linear).
+    for (int row = 0; row < 6; ++row) {
+      const int o = row < 3 ? row : row + 1;
+      const double y0 = rec[o], y1 = rec[8 + o], y2 = rec[16 + o];
+      for (int c = 0; c < N; ++c) W[row][c] -= y0 * u[c] + y1 * u[6 + c] + y2 * u[12 + c];
+    }
+    // The torque rows gain r x the force rows.
+    const double r0 = rec[7], r1 = rec[15], r2 = rec[23];
+    for (int c = 0; c < N; ++c) {
+      const double f0 = W[3][c], f1 = W[4][c], f2 = W[5][c];
+      W[0][c] += r1 * f2 - r2 * f1;
+      W[1][c] += r2 * f0 - r0 * f2;
+      W[2][c] += r0 * f1 - r1 * f0;
+    }
+  }
+}
+
+// Adds the joints the two sides' paths share (walked from the base up) to
+// B (6 x 6, row-major): sum of u_a^T D^-1 u_b; false if they share none.
+template <int RA, int RB>
+bool add_shared(const std::vector<Data::PairStep>& steps, const Data::PairSide& a, const Data::PairSide& b,
+                double (&B)[6][6]) {
+  int ia = a.first + a.count - 1, ib = b.first + b.count - 1;
+  bool any = false;
+  for (; ia >= a.first && ib >= b.first && steps[std::size_t(ia)].body == steps[std::size_t(ib)].body; --ia, --ib) {
+    const double* u = steps[std::size_t(ia)].u.data();
+    const double* du = steps[std::size_t(ib)].du.data();
+    for (int i = 0; i < RA; ++i) {
+      const double u0 = u[i], u1 = u[6 + i], u2 = u[12 + i];
+      for (int j = 0; j < RB; ++j) B[i][j] += u0 * du[j] + u1 * du[6 + j] + u2 * du[12 + j];
+    }
+    any = true;
+  }
+  return any;
 }
 
 // Solves A x = b in place (A: n x n, row-major) by Gaussian elimination with
@@ -92,41 +151,24 @@ Vec6 solve_pairs(const Model& model, Data& data) {
         sides.push_back(side);
         continue;
       }
-      Mat6 W = Mat6::Zero();
+      double W[6][6] = {};
       const Vec3 r = (s == 0 ? pr.point : pr.point_b) - data.oMi[std::size_t(body)].translation;
       for (int c = 0; c < 3; ++c) {
+        // The force along e_c at the point: torque r x e_c, force e_c; a
+        // weld's torque about e_c.
         const Vec3 e = sigma * Vec3::Unit(c);
-        W.col(c) << r.cross(e), e;
-        if (pr.rows == 6) W.col(3 + c) << e, Vec3::Zero();
-      }
-      for (int i = body; i > 0; i = model.parent[std::size_t(i)]) {
-        const double* rec = data.aba_body[std::size_t(i)].s;
-        const std::array<double, 6>& f = data.aba_dfac[std::size_t(i)];
-        Data::PairStep& st = steps.emplace_back();
-        st.body = i;
-        st.u = W.topRows<3>();
-        // W <- W - Y^T u (the joint's projection), then moved to the parent's
-        // origin by r, the columns at once (a pin's three; a weld's six).
-        Block Y;
+        const Vec3 t = r.cross(e);
         for (int row = 0; row < 3; ++row) {
-          const double* y = rec + 8 * row;
-          Y.row(row) << y[0], y[1], y[2], y[4], y[5], y[6];
-        }
-        Mat3 rx;
-        rx << 0, -rec[23], rec[15], rec[23], 0, -rec[7], -rec[15], rec[7], 0;
-        if (pr.rows == 6) {
-          for (int c = 0; c < 6; ++c) st.du.col(c) = dinv(f, st.u.col(c));
-          W.noalias() -= Y.transpose() * st.u;
-          W.topRows<3>().noalias() += rx * W.bottomRows<3>();
-        } else {
-          for (int c = 0; c < 3; ++c) st.du.col(c) = dinv(f, st.u.col(c));
-          st.du.rightCols<3>().setZero();
-          W.leftCols<3>().noalias() -= Y.transpose() * st.u.leftCols<3>();
-          W.topLeftCorner<3, 3>().noalias() += rx * W.bottomLeftCorner<3, 3>();
+          W[row][c] = t[row];
+          W[3 + row][c] = e[row];
+          if (pr.rows == 6) W[row][3 + c] = e[row];
         }
       }
+      if (pr.rows == 6) sweep_side<6>(model, data, body, W);
+      else sweep_side<3>(model, data, body, W);
       side.count = int(steps.size()) - side.first;
-      side.base_wrench = W;
+      for (int row = 0; row < 6; ++row)
+        for (int c = 0; c < 6; ++c) side.base_wrench(row, c) = W[row][c];
       sides.push_back(side);
     }
   }
@@ -147,17 +189,12 @@ Vec6 solve_pairs(const Model& model, Data& data) {
     for (int s2 = s; s2 < nsides; ++s2) {
       const Data::PairSide& b = sides[std::size_t(s2)];
       const int rb = pairs[std::size_t(b.pair)].rows, ob = offset[std::size_t(b.pair)];
-      Mat6 B = Mat6::Zero();
-      int ia = a.first + a.count - 1, ib = b.first + b.count - 1;
-      bool any = false;
-      for (; ia >= a.first && ib >= b.first && steps[std::size_t(ia)].body == steps[std::size_t(ib)].body; --ia, --ib) {
-        if (ra == 3 && rb == 3)
-          B.topLeftCorner<3, 3>().noalias() +=
-              steps[std::size_t(ia)].u.leftCols<3>().transpose() * steps[std::size_t(ib)].du.leftCols<3>();
-        else
-          B.noalias() += steps[std::size_t(ia)].u.transpose() * steps[std::size_t(ib)].du;
-        any = true;
-      }
+      double Bs[6][6] = {};
+      bool any = ra == 6 ? (rb == 6 ? add_shared<6, 6>(steps, a, b, Bs) : add_shared<6, 3>(steps, a, b, Bs))
+                         : (rb == 6 ? add_shared<3, 6>(steps, a, b, Bs) : add_shared<3, 3>(steps, a, b, Bs));
+      Mat6 B;
+      for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 6; ++j) B(i, j) = Bs[i][j];
       if (floating) {
         B.noalias() += a.base_wrench.transpose() * base_llt.solve(b.base_wrench);
         any = true;
@@ -196,11 +233,14 @@ Vec6 solve_pairs(const Model& model, Data& data) {
                   : (Eigen::Matrix<double, 6, 1>() << F.segment<3>(o), Vec3::Zero()).finished();
     for (int e = side.first; e < side.first + side.count; ++e) {
       const Data::PairStep& st = steps[std::size_t(e)];
-      const Vec3 du = st.du * Fc;
+      const double* du = st.du.data();
+      double d[3] = {0.0, 0.0, 0.0};
+      for (int k = 0; k < 3; ++k)
+        for (int c = 0; c < rows; ++c) d[k] += du[6 * k + c] * Fc[c];
       double* rec = data.aba_body[std::size_t(st.body)].s;
-      rec[3] += du[0];
-      rec[11] += du[1];
-      rec[19] += du[2];
+      rec[3] += d[0];
+      rec[11] += d[1];
+      rec[19] += d[2];
     }
     if (floating) base_push += side.base_wrench * Fc;
   }
