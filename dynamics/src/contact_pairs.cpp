@@ -36,42 +36,52 @@ using Block = Eigen::Matrix<double, 3, 6>;
 template <int N>
 void sweep_side(const Model& model, Data& data, int body, double (&W)[6][6]) {
   std::vector<Data::PairStep>& steps = data.pair_steps;
+  double w[6][N];  // W's columns in use, local: no store through u or du can alias them
+  for (int row = 0; row < 6; ++row)
+    for (int c = 0; c < N; ++c) w[row][c] = W[row][c];
   for (int i = body; i > 0; i = model.parent[std::size_t(i)]) {
     const double* rec = data.aba_body[std::size_t(i)].s;
     const std::array<double, 6>& f = data.aba_dfac[std::size_t(i)];
     Data::PairStep& st = steps.emplace_back();
     st.body = i;
-    double* u = st.u.data();
-    double* du = st.du.data();
+    double u[3][N];
+    for (int k = 0; k < 3; ++k)
+      for (int c = 0; c < N; ++c) u[k][c] = w[k][c];
     // D^-1 u for the factors (i0, i1, i2, l10, l20, l21) of D = L diag(1/i)
     // L^T, as backward_body solves it (aba_backward.inc), column by column.
+    double du[3][N];
     for (int c = 0; c < N; ++c) {
-      const double y0 = W[0][c], y1 = W[1][c] - f[3] * y0, y2 = W[2][c] - f[4] * y0 - f[5] * y1;
+      const double y0 = u[0][c], y1 = u[1][c] - f[3] * y0, y2 = u[2][c] - f[4] * y0 - f[5] * y1;
       const double z2 = f[2] * y2, z1 = f[1] * y1 - f[5] * z2, z0 = f[0] * y0 - f[3] * z1 - f[4] * z2;
-      u[c] = y0;
-      u[6 + c] = W[1][c];
-      u[12 + c] = W[2][c];
-      du[c] = z0;
-      du[6 + c] = z1;
-      du[12 + c] = z2;
+      du[0][c] = z0;
+      du[1][c] = z1;
+      du[2][c] = z2;
     }
-    for (int c = N; c < 6; ++c) u[c] = u[6 + c] = u[12 + c] = du[c] = du[6 + c] = du[12 + c] = 0.0;
+    double* su = st.u.data();
+    double* sdu = st.du.data();
+    for (int k = 0; k < 3; ++k)
+      for (int c = 0; c < 6; ++c) {
+        su[6 * k + c] = c < N ? u[k][c] : 0.0;
+        sdu[6 * k + c] = c < N ? du[k][c] : 0.0;
+      }
     // W <- W - Y^T u: Y's row k holds rec[8k + 0..2] (angular) and
     // rec[8k + 4..6] (linear).
     for (int row = 0; row < 6; ++row) {
       const int o = row < 3 ? row : row + 1;
       const double y0 = rec[o], y1 = rec[8 + o], y2 = rec[16 + o];
-      for (int c = 0; c < N; ++c) W[row][c] -= y0 * u[c] + y1 * u[6 + c] + y2 * u[12 + c];
+      for (int c = 0; c < N; ++c) w[row][c] -= y0 * u[0][c] + y1 * u[1][c] + y2 * u[2][c];
     }
     // The torque rows gain r x the force rows.
     const double r0 = rec[7], r1 = rec[15], r2 = rec[23];
     for (int c = 0; c < N; ++c) {
-      const double f0 = W[3][c], f1 = W[4][c], f2 = W[5][c];
-      W[0][c] += r1 * f2 - r2 * f1;
-      W[1][c] += r2 * f0 - r0 * f2;
-      W[2][c] += r0 * f1 - r1 * f0;
+      const double f0 = w[3][c], f1 = w[4][c], f2 = w[5][c];
+      w[0][c] += r1 * f2 - r2 * f1;
+      w[1][c] += r2 * f0 - r0 * f2;
+      w[2][c] += r0 * f1 - r1 * f0;
     }
   }
+  for (int row = 0; row < 6; ++row)
+    for (int c = 0; c < N; ++c) W[row][c] = w[row][c];
 }
 
 // Adds the joints the two sides' paths share (walked from the base up) to
@@ -80,17 +90,19 @@ template <int RA, int RB>
 bool add_shared(const std::vector<Data::PairStep>& steps, const Data::PairSide& a, const Data::PairSide& b,
                 double (&B)[6][6]) {
   int ia = a.first + a.count - 1, ib = b.first + b.count - 1;
-  bool any = false;
+  if (ia < a.first || ib < b.first || steps[std::size_t(ia)].body != steps[std::size_t(ib)].body) return false;
+  double sum[RA][RB] = {};  // local: no load through u or du can alias it
   for (; ia >= a.first && ib >= b.first && steps[std::size_t(ia)].body == steps[std::size_t(ib)].body; --ia, --ib) {
     const double* u = steps[std::size_t(ia)].u.data();
     const double* du = steps[std::size_t(ib)].du.data();
     for (int i = 0; i < RA; ++i) {
       const double u0 = u[i], u1 = u[6 + i], u2 = u[12 + i];
-      for (int j = 0; j < RB; ++j) B[i][j] += u0 * du[j] + u1 * du[6 + j] + u2 * du[12 + j];
+      for (int j = 0; j < RB; ++j) sum[i][j] += u0 * du[j] + u1 * du[6 + j] + u2 * du[12 + j];
     }
-    any = true;
   }
-  return any;
+  for (int i = 0; i < RA; ++i)
+    for (int j = 0; j < RB; ++j) B[i][j] = sum[i][j];
+  return true;
 }
 
 // Solves A x = b in place (A: n x n, row-major) by Gaussian elimination with
@@ -236,7 +248,7 @@ Vec6 solve_pairs(const Model& model, Data& data) {
       const double* du = st.du.data();
       double d[3] = {0.0, 0.0, 0.0};
       for (int k = 0; k < 3; ++k)
-        for (int c = 0; c < rows; ++c) d[k] += du[6 * k + c] * Fc[c];
+        for (int c = 0; c < 6; ++c) d[k] += du[6 * k + c] * Fc[c];  // (a pin's last three: zeros)
       double* rec = data.aba_body[std::size_t(st.body)].s;
       rec[3] += d[0];
       rec[11] += d[1];
