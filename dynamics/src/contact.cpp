@@ -266,7 +266,8 @@ double contact_energy(const Model& model, Data& data) {
   if (!model.touches()) return 0;
   double e = 0;
   if (model.collides())
-    for (const Touch& c : state_touches(model, data, &data.oMi)) e += spring_energy(model.opt.contact_stiffness, c.depth, c.cap);
+    for (const Touch& c : state_touches(model, data, &data.oMi))
+      e += spring_energy(model.opt.contact_stiffness, c.depth, c.cap);
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     e += 0.5 * model.opt.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();

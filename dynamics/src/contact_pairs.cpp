@@ -209,7 +209,8 @@ Vec6 solve_pairs(const Model& model, Data& data) {
     path.pair = k;
     path.first = int(order.size());
     for (int ia = first_a, ib = first_b; ia < first_b || ib < first_common;) {
-      const bool take_a = ib == first_common || (ia < first_b && steps[std::size_t(ia)].body > steps[std::size_t(ib)].body);
+      const bool take_a =
+          ib == first_common || (ia < first_b && steps[std::size_t(ia)].body > steps[std::size_t(ib)].body);
       order.push_back(take_a ? ia++ : ib++);
     }
     for (int e = first_common; e < int(steps.size()); ++e) order.push_back(e);
