@@ -5,10 +5,13 @@
 // bodies of it. As ns per body and as a ratio to the plant alone, the cases
 // in turns (bench/contact_bench.cpp), in thread CPU time (on a shared
 // machine wall time counts the others' work). Prints; never asserts times.
+// `bench_joins weld` times only the cases whose label holds "weld" (and the
+// plant alone, the reference): for a profiler.
 #include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -79,7 +82,8 @@ void add_grafts(Model& m, int count, bool weld) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const char* only = argc > 1 ? argv[1] : nullptr;
   const int n = 1000;
   Model plain = make_plant(n, false);
   plain.opt.dt = 1.0 / 60;
@@ -103,7 +107,7 @@ int main() {
                                      {"10 grafts (pins)", &grafts},
                                      {"10 welds", &welds},
                                      {"10 rings", &rings}})
-    cases.push_back(Case{label, model, start, start});
+    if (cases.empty() || !only || std::strstr(label, only)) cases.push_back(Case{label, model, start, start});
   const int blocks = 40;
   time_in_turns(cases, 10, blocks);
   std::printf("1,000-body plant, one generalized-alpha step of 1/60 s (best of %d blocks of 10 steps, the cases in "

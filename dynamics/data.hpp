@@ -234,17 +234,21 @@ struct Data {
   std::vector<std::array<double, 6>> aba_dfac;  // (nbody) read only on the paths
   Mat6 pair_base_inertia = Mat6::Identity();
   // A side's step on its path (contact_pairs.cpp): the body and the joint
-  // forces u of the side's unit forces there (3 x rows), and D^-1 u.
+  // forces u of the side's unit forces there (3 x rows, row-major: a row's
+  // columns are swept together), and D^-1 u.
   struct PairStep {
     int body = 0;
-    Eigen::Matrix<double, 3, 6> u, du;
+    Eigen::Matrix<double, 3, 6, Eigen::RowMajor> u, du;
   };
+  // A pair's path: its two sides' paths to the base, which meet and go on
+  // as one (steps pair_order[first, first + count), by body, descending).
   struct PairSide {
     int pair = 0, first = 0, count = 0;
     Mat6 base_wrench;               // the unit forces' wrench on a floating base (6 x rows)
   };
   std::vector<PairStep> pair_steps;
-  std::vector<PairSide> pair_sides;
+  std::vector<PairSide> pair_sides;  // one per pair
+  std::vector<int> pair_order;       // the paths' steps (indices into pair_steps)
   std::vector<double> pair_scratch;
   std::vector<int> pair_offset;     // each pair's first row
   std::vector<int> pair_path;       // a path's bodies (aba_pairs.inc)

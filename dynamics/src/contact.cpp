@@ -136,8 +136,11 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   // touches) with the energy guard, which may have found them at the end of
   // the step before, and with redo_contact_pass; a redone pass adds the
   // touches that appeared.
+  // (Grafts, rings or ties without anything to collide search nothing: the
+  // state's touches would cost a pose of every body per pass.)
   const std::vector<Touch>* found = &data.pass_touches;
-  if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near, &data.v);
+  if (!model.collides()) data.pass_touches.clear();
+  else if (t.alpha) find_touches(model, data, data.oMi, data.pass_touches, &data.pass_near, &data.v);
   else found = &state_touches(model, data, nullptr);
   if (!data.appeared.empty()) {
     if (found != &data.pass_touches) data.pass_touches = *found;
@@ -270,7 +273,9 @@ double contact_energy(const Model& model, Data& data) {
   const ContactModel& cm = model.contact;
   if (!model.touches()) return 0;
   double e = 0;
-  for (const Touch& c : state_touches(model, data, &data.oMi)) e += spring_energy(model.opt.contact_stiffness, c.depth, c.cap);
+  if (model.collides())
+    for (const Touch& c : state_touches(model, data, &data.oMi))
+      e += spring_energy(model.opt.contact_stiffness, c.depth, c.cap);
   for (const Tie& tie : cm.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     e += 0.5 * model.opt.tie_stiffness * (data.oMi[std::size_t(tie.body)].act(tie.point) - tie.anchor).squaredNorm();

@@ -7,14 +7,17 @@
 // step is (A + J^T S J) a = b + J^T f. Its solution is a = a0 + A^-1 J^T F
 // with a0 = A^-1 b (the pass without the pairs) and the pairs' forces
 //   (I + S G) F = f - S J a0,   G = J A^-1 J^T,
-// the Woodbury identity. G is the pairs' mobility through the tree: a unit
-// force on one side, swept to the base through each joint's projection
-// (u = the wrench's torque at the joint, W <- W - Y^T u, moved to the
-// parent), gives G = sum over the joints of both sides' paths u^T D^-1 u'.
+// the Woodbury identity. G is the pairs' mobility through the tree: a pair's
+// unit forces (+ on side a, - on side b), swept to the base through each
+// joint's projection (u = the wrench's torque at the joint, W <- W - Y^T u,
+// moved to the parent), give G = sum over the joints two pairs' paths share
+// of u^T D^-1 u'. The sweep is linear, so a pair's two sides are swept each
+// to the joint where their paths meet and on from there as one (their
+// wrenches added): below it a joint carries one set of columns, not two.
 // The forces then enter the records of sweep 2 as the joint forces they
 // give (D^-1 u on the paths), and sweep 3 yields a exactly. Cost: the
-// sides' paths to the base and an m x m solve (m = 3 per pin or contact,
-// 6 per weld), per pass.
+// pairs' paths to the base, the products on the joints two pairs share, and
+// an m x m solve (m = 3 per pin or contact, 6 per weld), per pass.
 #include "dynamics/src/contact_pairs.hpp"
 
 #include <Eigen/Cholesky>
@@ -24,14 +27,95 @@
 namespace lsd::dyn {
 namespace {
 
-using Block = Eigen::Matrix<double, 3, 6>;
+// Unit forces (W: 6 x N, row-major, rows the torque then the force about
+// the body's origin; N = 3 for a pin, 6 for a weld) swept from body through
+// each joint on its path to the base, up to the body stop (an ancestor, not
+// swept; 0: to the base), all columns at once (a weld's rotation shares the
+// sweep of its position): at joint i the joint forces u (W's torque rows)
+// and D^-1 u are kept (Data::PairStep, row-major), W <- W - Y^T u, then W
+// is moved to the parent's origin by r. W ends at stop's origin.
+template <int N>
+void sweep_side(const Model& model, Data& data, int body, int stop, double (&W)[6][6]) {
+  std::vector<Data::PairStep>& steps = data.pair_steps;
+  double w[6][N];  // W's columns in use, local: no store through u or du can alias them
+  for (int row = 0; row < 6; ++row)
+    for (int c = 0; c < N; ++c) w[row][c] = W[row][c];
+  for (int i = body; i > 0 && i != stop; i = model.parent[std::size_t(i)]) {
+    const double* rec = data.aba_body[std::size_t(i)].s;
+    const std::array<double, 6>& f = data.aba_dfac[std::size_t(i)];
+    Data::PairStep& st = steps.emplace_back();
+    st.body = i;
+    double u[3][N];
+    for (int k = 0; k < 3; ++k)
+      for (int c = 0; c < N; ++c) u[k][c] = w[k][c];
+    // D^-1 u for the factors (i0, i1, i2, l10, l20, l21) of D = L diag(1/i)
+    // L^T, as backward_body solves it (aba_backward.inc), column by column.
+    double du[3][N];
+    for (int c = 0; c < N; ++c) {
+      const double y0 = u[0][c], y1 = u[1][c] - f[3] * y0, y2 = u[2][c] - f[4] * y0 - f[5] * y1;
+      const double z2 = f[2] * y2, z1 = f[1] * y1 - f[5] * z2, z0 = f[0] * y0 - f[3] * z1 - f[4] * z2;
+      du[0][c] = z0;
+      du[1][c] = z1;
+      du[2][c] = z2;
+    }
+    double* su = st.u.data();
+    double* sdu = st.du.data();
+    for (int k = 0; k < 3; ++k)
+      for (int c = 0; c < 6; ++c) {
+        su[6 * k + c] = c < N ? u[k][c] : 0.0;
+        sdu[6 * k + c] = c < N ? du[k][c] : 0.0;
+      }
+    // W <- W - Y^T u: Y's row k holds rec[8k + 0..2] (angular) and
+    // rec[8k + 4..6] (linear).
+    for (int row = 0; row < 6; ++row) {
+      const int o = row < 3 ? row : row + 1;
+      const double y0 = rec[o], y1 = rec[8 + o], y2 = rec[16 + o];
+      for (int c = 0; c < N; ++c) w[row][c] -= y0 * u[0][c] + y1 * u[1][c] + y2 * u[2][c];
+    }
+    // The torque rows gain r x the force rows.
+    const double r0 = rec[7], r1 = rec[15], r2 = rec[23];
+    for (int c = 0; c < N; ++c) {
+      const double f0 = w[3][c], f1 = w[4][c], f2 = w[5][c];
+      w[0][c] += r1 * f2 - r2 * f1;
+      w[1][c] += r2 * f0 - r0 * f2;
+      w[2][c] += r0 * f1 - r1 * f0;
+    }
+  }
+  for (int row = 0; row < 6; ++row)
+    for (int c = 0; c < N; ++c) W[row][c] = w[row][c];
+}
 
-// D^-1 x for the factors (i0, i1, i2, l10, l20, l21) of D = L diag(1/i) L^T,
-// as backward_body solves it (aba_backward.inc).
-Vec3 dinv(const std::array<double, 6>& f, const Vec3& x) {
-  const double y0 = x[0], y1 = x[1] - f[3] * y0, y2 = x[2] - f[4] * y0 - f[5] * y1;
-  const double z2 = f[2] * y2, z1 = f[1] * y1 - f[5] * z2, z0 = f[0] * y0 - f[3] * z1 - f[4] * z2;
-  return Vec3(z0, z1, z2);
+// Adds the joints two pairs' paths share to B (6 x 6, row-major): sum of
+// u_a^T D^-1 u_b; false if they share none. A path's steps, in
+// Data::pair_order, go by body, descending.
+template <int RA, int RB>
+bool add_shared(const Data& data, const Data::PairSide& a, const Data::PairSide& b, double (&B)[6][6]) {
+  const std::vector<Data::PairStep>& steps = data.pair_steps;
+  const int* oa = data.pair_order.data() + a.first;
+  const int* ob = data.pair_order.data() + b.first;
+  double sum[RA][RB] = {};  // local: no load through u or du can alias it
+  bool any = false;
+  for (int ia = 0, ib = 0; ia < a.count && ib < b.count;) {
+    const Data::PairStep& sa = steps[std::size_t(oa[ia])];
+    const Data::PairStep& sb = steps[std::size_t(ob[ib])];
+    if (sa.body != sb.body) {
+      if (sa.body > sb.body) ++ia;
+      else ++ib;
+      continue;
+    }
+    const double* u = sa.u.data();
+    const double* du = sb.du.data();
+    for (int i = 0; i < RA; ++i) {
+      const double u0 = u[i], u1 = u[6 + i], u2 = u[12 + i];
+      for (int j = 0; j < RB; ++j) sum[i][j] += u0 * du[j] + u1 * du[6 + j] + u2 * du[12 + j];
+    }
+    any = true;
+    ++ia;
+    ++ib;
+  }
+  for (int i = 0; i < RA; ++i)
+    for (int j = 0; j < RB; ++j) B[i][j] = sum[i][j];
+  return any;
 }
 
 // Solves A x = b in place (A: n x n, row-major) by Gaussian elimination with
@@ -68,71 +152,76 @@ Vec6 solve_pairs(const Model& model, Data& data) {
   const int np = int(pairs.size());
   const bool floating = model.base_kind == BaseKind::kFloating;
   std::vector<Data::PairStep>& steps = data.pair_steps;
-  std::vector<Data::PairSide>& sides = data.pair_sides;
+  std::vector<Data::PairSide>& paths = data.pair_sides;
   steps.clear();
-  sides.clear();
+  paths.clear();
 
-  // Each side's unit forces (columns: the force along x, y, z at its point;
-  // for a weld also the torque about x, y, z; b's with the opposite sign)
-  // swept to the base.
+  // Each pair's unit forces (columns: the force along x, y, z at its point;
+  // for a weld also the torque about x, y, z; b's side with the opposite
+  // sign) swept to the base: each side to the body where the sides' paths
+  // meet, then the two as one. A fixed or kinematic base does not move: a
+  // side on it has no joint to sweep.
   std::vector<int>& offset = data.pair_offset;
+  std::vector<int>& order = data.pair_order;
+  order.clear();
   offset.assign(std::size_t(np) + 1, 0);
   for (int k = 0; k < np; ++k) offset[std::size_t(k) + 1] = offset[std::size_t(k)] + pairs[std::size_t(k)].rows;
   const int m = offset[std::size_t(np)];
   for (int k = 0; k < np; ++k) {
     const PairRow& pr = pairs[std::size_t(k)];
+    double W[2][6][6] = {};
     for (int s = 0; s < 2; ++s) {
       const int body = s == 0 ? pr.body_a : pr.body_b;
       const double sigma = s == 0 ? 1.0 : -1.0;
-      Data::PairSide side;
-      side.pair = k;
-      side.first = int(steps.size());
-      side.base_wrench.setZero();
-      if (body == 0 && !floating) {  // a fixed or kinematic base: the side does not move
-        sides.push_back(side);
-        continue;
-      }
-      Mat6 W = Mat6::Zero();
       const Vec3 r = (s == 0 ? pr.point : pr.point_b) - data.oMi[std::size_t(body)].translation;
       for (int c = 0; c < 3; ++c) {
+        // The force along e_c at the point: torque r x e_c, force e_c; a
+        // weld's torque about e_c.
         const Vec3 e = sigma * Vec3::Unit(c);
-        W.col(c) << r.cross(e), e;
-        if (pr.rows == 6) W.col(3 + c) << e, Vec3::Zero();
-      }
-      for (int i = body; i > 0; i = model.parent[std::size_t(i)]) {
-        const double* rec = data.aba_body[std::size_t(i)].s;
-        const std::array<double, 6>& f = data.aba_dfac[std::size_t(i)];
-        Data::PairStep& st = steps.emplace_back();
-        st.body = i;
-        st.u = W.topRows<3>();
-        // W <- W - Y^T u (the joint's projection), then moved to the parent's
-        // origin by r, the columns at once (a pin's three; a weld's six).
-        Block Y;
+        const Vec3 t = r.cross(e);
         for (int row = 0; row < 3; ++row) {
-          const double* y = rec + 8 * row;
-          Y.row(row) << y[0], y[1], y[2], y[4], y[5], y[6];
-        }
-        Mat3 rx;
-        rx << 0, -rec[23], rec[15], rec[23], 0, -rec[7], -rec[15], rec[7], 0;
-        if (pr.rows == 6) {
-          for (int c = 0; c < 6; ++c) st.du.col(c) = dinv(f, st.u.col(c));
-          W.noalias() -= Y.transpose() * st.u;
-          W.topRows<3>().noalias() += rx * W.bottomRows<3>();
-        } else {
-          for (int c = 0; c < 3; ++c) st.du.col(c) = dinv(f, st.u.col(c));
-          st.du.rightCols<3>().setZero();
-          W.leftCols<3>().noalias() -= Y.transpose() * st.u.leftCols<3>();
-          W.topLeftCorner<3, 3>().noalias() += rx * W.bottomLeftCorner<3, 3>();
+          W[s][row][c] = t[row];
+          W[s][3 + row][c] = e[row];
+          if (pr.rows == 6) W[s][row][3 + c] = e[row];
         }
       }
-      side.count = int(steps.size()) - side.first;
-      side.base_wrench = W;
-      sides.push_back(side);
     }
+    int meet_a = pr.body_a, meet_b = pr.body_b;  // (a parent's index is below its child's)
+    while (meet_a != meet_b) {
+      if (meet_a > meet_b) meet_a = model.parent[std::size_t(meet_a)];
+      else meet_b = model.parent[std::size_t(meet_b)];
+    }
+    const int first_a = int(steps.size());
+    const auto sweep = [&](int from, int stop, double (&w)[6][6]) {
+      if (pr.rows == 6) sweep_side<6>(model, data, from, stop, w);
+      else sweep_side<3>(model, data, from, stop, w);
+    };
+    sweep(pr.body_a, meet_a, W[0]);
+    const int first_b = int(steps.size());
+    sweep(pr.body_b, meet_a, W[1]);
+    const int first_common = int(steps.size());
+    for (int row = 0; row < 6; ++row)
+      for (int c = 0; c < 6; ++c) W[0][row][c] += W[1][row][c];
+    sweep(meet_a, 0, W[0]);
+    // The path's steps by body, descending: the two sides' (each descending)
+    // merged, then the common ones (the meeting body and its ancestors).
+    Data::PairSide path;
+    path.pair = k;
+    path.first = int(order.size());
+    for (int ia = first_a, ib = first_b; ia < first_b || ib < first_common;) {
+      const bool take_a =
+          ib == first_common || (ia < first_b && steps[std::size_t(ia)].body > steps[std::size_t(ib)].body);
+      order.push_back(take_a ? ia++ : ib++);
+    }
+    for (int e = first_common; e < int(steps.size()); ++e) order.push_back(e);
+    path.count = int(order.size()) - path.first;
+    for (int row = 0; row < 6; ++row)
+      for (int c = 0; c < 6; ++c) path.base_wrench(row, c) = W[0][row][c];
+    paths.push_back(path);
   }
 
-  // G = J A^-1 J^T, side by side over their common paths (the joints both
-  // sweep through), and a floating base's share.
+  // G = J A^-1 J^T, pair by pair over the joints their paths share, and a
+  // floating base's share.
   std::vector<double>& scratch = data.pair_scratch;
   scratch.assign(std::size_t(m) * std::size_t(m) + std::size_t(m) + 6, 0.0);  // G, F, the base's push
   Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> G(scratch.data(), m, m);
@@ -140,24 +229,19 @@ Vec6 solve_pairs(const Model& model, Data& data) {
   Eigen::Map<Eigen::VectorXd> base_push(scratch.data() + std::size_t(m) * std::size_t(m) + std::size_t(m), 6);
   Eigen::LLT<Mat6> base_llt;
   if (floating) base_llt.compute(data.pair_base_inertia);
-  const int nsides = int(sides.size());
-  for (int s = 0; s < nsides; ++s) {
-    const Data::PairSide& a = sides[std::size_t(s)];
+  const int npaths = int(paths.size());
+  for (int s = 0; s < npaths; ++s) {
+    const Data::PairSide& a = paths[std::size_t(s)];
     const int ra = pairs[std::size_t(a.pair)].rows, oa = offset[std::size_t(a.pair)];
-    for (int s2 = s; s2 < nsides; ++s2) {
-      const Data::PairSide& b = sides[std::size_t(s2)];
+    for (int s2 = s; s2 < npaths; ++s2) {
+      const Data::PairSide& b = paths[std::size_t(s2)];
       const int rb = pairs[std::size_t(b.pair)].rows, ob = offset[std::size_t(b.pair)];
-      Mat6 B = Mat6::Zero();
-      int ia = a.first + a.count - 1, ib = b.first + b.count - 1;
-      bool any = false;
-      for (; ia >= a.first && ib >= b.first && steps[std::size_t(ia)].body == steps[std::size_t(ib)].body; --ia, --ib) {
-        if (ra == 3 && rb == 3)
-          B.topLeftCorner<3, 3>().noalias() +=
-              steps[std::size_t(ia)].u.leftCols<3>().transpose() * steps[std::size_t(ib)].du.leftCols<3>();
-        else
-          B.noalias() += steps[std::size_t(ia)].u.transpose() * steps[std::size_t(ib)].du;
-        any = true;
-      }
+      double Bs[6][6] = {};
+      bool any = ra == 6 ? (rb == 6 ? add_shared<6, 6>(data, a, b, Bs) : add_shared<6, 3>(data, a, b, Bs))
+                         : (rb == 6 ? add_shared<3, 6>(data, a, b, Bs) : add_shared<3, 3>(data, a, b, Bs));
+      Mat6 B;
+      for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 6; ++j) B(i, j) = Bs[i][j];
       if (floating) {
         B.noalias() += a.base_wrench.transpose() * base_llt.solve(b.base_wrench);
         any = true;
@@ -189,18 +273,21 @@ Vec6 solve_pairs(const Model& model, Data& data) {
 
   // The forces into the records, and onto a floating base.
   base_push.setZero();
-  for (const Data::PairSide& side : sides) {
+  for (const Data::PairSide& side : paths) {
     const int rows = pairs[std::size_t(side.pair)].rows, o = offset[std::size_t(side.pair)];
     const Eigen::Matrix<double, 6, 1> Fc =
         rows == 6 ? Eigen::Matrix<double, 6, 1>(F.segment<6>(o))
                   : (Eigen::Matrix<double, 6, 1>() << F.segment<3>(o), Vec3::Zero()).finished();
     for (int e = side.first; e < side.first + side.count; ++e) {
-      const Data::PairStep& st = steps[std::size_t(e)];
-      const Vec3 du = st.du * Fc;
+      const Data::PairStep& st = steps[std::size_t(order[std::size_t(e)])];
+      const double* du = st.du.data();
+      double d[3] = {0.0, 0.0, 0.0};
+      for (int k = 0; k < 3; ++k)
+        for (int c = 0; c < 6; ++c) d[k] += du[6 * k + c] * Fc[c];  // (a pin's last three: zeros)
       double* rec = data.aba_body[std::size_t(st.body)].s;
-      rec[3] += du[0];
-      rec[11] += du[1];
-      rec[19] += du[2];
+      rec[3] += d[0];
+      rec[11] += d[1];
+      rec[19] += d[2];
     }
     if (floating) base_push += side.base_wrench * Fc;
   }

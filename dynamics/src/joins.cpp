@@ -58,28 +58,37 @@ void capsule_ends(const Model& model, Data& data) {
   }
 }
 
-Crossing ring_crossing(const Model& model, const Data& data, const Ring& ring) {
-  Crossing best;
-  double nearest = ring.radius;
+// Each ring's crossing into out (-1: none), the capsules in one sweep with
+// every ring tested on each: a capsule's ends are read once per pass, not
+// once per ring (each ring meets the capsules in order: a tie goes to the
+// first).
+void ring_crossings(const Model& model, const Data& data, std::vector<Crossing>& out) {
+  const std::vector<Ring>& rings = model.contact.rings;
+  const std::size_t nr = rings.size();
+  out.assign(nr, Crossing{});
+  std::vector<double> nearest(nr);  // the nearest offset so far
+  for (std::size_t r = 0; r < nr; ++r) nearest[r] = rings[r].radius;
   const bool fixed_base = model.base_kind != BaseKind::kFloating;
   const std::vector<Capsule>& caps = model.contact.capsules;
   for (std::size_t k = 0; k < caps.size(); ++k) {
     if (fixed_base && caps[k].body == 0) continue;
     const Vec3 &a = data.capsule_a[k], &b = data.capsule_b[k];
-    const double da = (a - ring.centre).dot(ring.axis), db = (b - ring.centre).dot(ring.axis);
-    if ((da > 0 && db > 0) || (da < 0 && db < 0) || da == db) continue;
-    const Vec3 d = b - a;
-    const double len = d.norm();
-    if (!(len > 0) || std::abs(db - da) < kRingSlope * len) continue;
-    const Vec3 x = a + (da / (da - db)) * d;
-    const Vec3 e = x - ring.centre - (x - ring.centre).dot(ring.axis) * ring.axis;
-    const double off = e.norm();
-    if (off < nearest || (off == nearest && best.capsule < 0)) {
-      nearest = off;
-      best = {int(k), x, d / len, e};
+    for (std::size_t r = 0; r < nr; ++r) {
+      const Ring& ring = rings[r];
+      const double da = (a - ring.centre).dot(ring.axis), db = (b - ring.centre).dot(ring.axis);
+      if ((da > 0 && db > 0) || (da < 0 && db < 0) || da == db) continue;
+      const Vec3 d = b - a;
+      const double len = d.norm();
+      if (!(len > 0) || std::abs(db - da) < kRingSlope * len) continue;
+      const Vec3 x = a + (da / (da - db)) * d;
+      const Vec3 e = x - ring.centre - (x - ring.centre).dot(ring.axis) * ring.axis;
+      const double off = e.norm();
+      if (off < nearest[r] || (off == nearest[r] && out[r].capsule < 0)) {
+        nearest[r] = off;
+        out[r] = {int(k), x, d / len, e};
+      }
     }
   }
-  return best;
 }
 
 }  // namespace
@@ -122,11 +131,13 @@ void ring_pass(const Model& model, Data& data, const StepTerms& t, bool record) 
   data.ring_body.assign(rings.size(), -1);
   if (rings.empty()) return;
   capsule_ends(model, data);
+  std::vector<Crossing> crossings;
+  ring_crossings(model, data, crossings);
   const double k = model.opt.tie_stiffness;
   const Vec3 g = model.opt.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
   for (std::size_t r = 0; r < rings.size(); ++r) {
     const Ring& ring = rings[r];
-    const Crossing c = ring_crossing(model, data, ring);
+    const Crossing& c = crossings[r];
     if (c.capsule < 0) continue;
     const int body = model.contact.capsules[std::size_t(c.capsule)].body;
     data.ring_body[r] = body;
@@ -169,10 +180,10 @@ double joins_energy(const Model& model, Data& data) {
   }
   if (!model.contact.rings.empty()) {
     capsule_ends(model, data);
-    for (const Ring& ring : model.contact.rings) {
-      const Crossing c = ring_crossing(model, data, ring);
+    std::vector<Crossing> crossings;
+    ring_crossings(model, data, crossings);
+    for (const Crossing& c : crossings)
       if (c.capsule >= 0) e += 0.5 * k * c.e.squaredNorm();
-    }
   }
   return e;
 }

@@ -148,3 +148,18 @@ TEST_CASE("fuse after: a value that is not a positive number is a located error"
   check("0", "bad.ls:3:15: error: 'fuse after:' must be greater than 0");
   check("soon", "bad.ls:3:15: error: undefined name 'soon'");
 }
+
+TEST_CASE("fuse after: without self contact it has no effect, and loading says so at the key") {
+  lsd::test::TempDir dir;
+  const auto load = [&](const std::string& self) {
+    const std::string f = dir.write("plant.ls", "axiom: B(1, 0.1)\ndynamics:\n" + self + "  fuse after: 0.5\n");
+    const lsd::test::Run r = run(lsd::test::lsd_exe() + " check " + f);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    return r.out;
+  };
+  const std::string warning = "warning: 'fuse after' has no effect without 'self contact: on'";
+  CHECK_THAT(load(""), Catch::Contains("plant.ls:3:3: " + warning));
+  CHECK_THAT(load("  self contact: off\n"), Catch::Contains("plant.ls:4:3: " + warning));
+  CHECK_THAT(load("  self contact: on\n"), !Catch::Contains("fuse after"));
+}

@@ -478,6 +478,10 @@ void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out, 
   if (d.written.count("damping") && d.written.count("damping ratio"))
     c.error(d.written.at("damping"), "give either 'damping:' or 'damping ratio:', not both");
   if (d.enabled && d.body == d.joint) c.error(d.pos, "the body and joint symbols must differ");
+  // fuse after: times self contacts (docs/language.md 7.2): without them it
+  // has nothing to time, and the model would run as if it were not there.
+  if (d.written.count("fuse after") && !d.file.self_contact)
+    c.warning(d.written.at("fuse after"), "'fuse after' has no effect without 'self contact: on'");
   if (d.enabled && d.auto_joints) apply_sway_defaults(d.file, d.written);
   // A body is a drawn segment F or a symbol of its own, not one of the turtle's other modules.
   const std::string_view turtle = out.cpfg ? "fGg+-&^\\/|$[]!;,{.}~%#" : "f+-&^\\/|$[]!;,{.}%";
