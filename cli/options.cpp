@@ -108,6 +108,11 @@ void add_run_options(CLI::App& cmd, MotionOptions& o) {
   cmd.add_option("--grow-every", o.grow_every, "simulated seconds between derivation steps (overrides the file)")
       ->type_name("G")
       ->check(number_range(0, 1e9));
+  cmd.add_option("--turtle-unit", o.turtle_unit,
+                 "metres per unit of the drawing, for bodies built from drawn segments, as with --sway (overrides "
+                 "dynamics: turtle unit; docs/language.md 7.8)")
+      ->type_name("M")
+      ->check(number_range(1e-9, 1e6));
   cmd.add_option("--wind", o.wind, "wind velocity in m/s (overrides dynamics: wind)")
       ->type_name("X,Y,Z")
       ->check(CLI::Validator(
@@ -209,6 +214,7 @@ interp::RunOverrides MotionOptions::overrides() const {
   interp::RunOverrides r;
   r.dt = dt;
   r.grow_every = grow_every;
+  r.turtle_unit = turtle_unit;
   dyn::Integrator i;
   if (interp::integrator_from_name(integrator, i)) r.integrator = i;  // checked when parsed
   dyn::Vec3 w;

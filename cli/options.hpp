@@ -37,13 +37,14 @@ void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required = true
 struct MotionOptions {
   std::optional<double> time;  // s; unset: the command's default
   std::optional<double> dt, grow_every;
+  std::optional<double> turtle_unit;  // --turtle-unit, m
   std::string integrator;  // implicit, euler or explicit; empty: the file's
   std::string wind;        // X,Y,Z in m/s; empty: the file's
   interp::RunOverrides overrides() const;
 };
 // time_help says what --time does for this command.
 void add_motion_options(CLI::App& cmd, MotionOptions& o, const char* time_help);
-// --dt, --grow-every, --integrator and --wind alone.
+// --dt, --grow-every, --integrator, --wind and --turtle-unit alone.
 void add_run_options(CLI::App& cmd, MotionOptions& o);
 
 // --quiet: no progress line (progress.hpp).

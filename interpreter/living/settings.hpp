@@ -114,8 +114,10 @@ struct RunOverrides {
   std::optional<double> dt, grow_every;
   std::optional<dyn::Integrator> integrator;
   std::optional<dyn::Vec3> wind;  // m/s
+  std::optional<double> turtle_unit;  // m per unit of the drawing
   void apply(RunSettings& s) const {
     if (dt) s.dt = *dt;
+    if (turtle_unit) s.turtle_unit = *turtle_unit;
     if (wind) s.wind = *wind;
     if (grow_every) s.grow_every = *grow_every;
     if (integrator) s.integrator = *integrator;
