@@ -132,14 +132,15 @@ class Simulation {
   TraceRow trace_row();
   // Every contact and tie force of the current state (contact.hpp).
   const std::vector<dyn::ContactForce>& contacts();
-  // The integrator's history (dyn::save_history), which a saved string
-  // carries so that a resumed run is exact.
+  // The run's history, which a saved string carries so that a resumed run
+  // is exact: the touches fuse after: is timing, and the integrator's
+  // (dyn::save_history).
   std::vector<double> history() const;
   // The string file of the current state: header line, the integrator's
   // history (when it has one) and the string.
   std::string saved_text() const;
-  // The self contacts fuse after: is timing (none without it). A saved
-  // string does not keep them: a resumed run starts them again.
+  // The self contacts fuse after: is timing (none without it), kept in a
+  // saved string's history so that a resumed run times them on.
   const std::vector<ContactTimer>& contact_timers() const { return timers_; }
 
  private:

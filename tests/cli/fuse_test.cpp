@@ -5,6 +5,7 @@
 // branch alone does not.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 #include "dynamics/dynamics.hpp"
@@ -162,4 +163,32 @@ TEST_CASE("fuse after: without self contact it has no effect, and loading says s
   CHECK_THAT(load(""), Catch::Contains("plant.ls:3:3: " + warning));
   CHECK_THAT(load("  self contact: off\n"), Catch::Contains("plant.ls:4:3: " + warning));
   CHECK_THAT(load("  self contact: on\n"), !Catch::Contains("fuse after"));
+}
+
+TEST_CASE("fuse after: a run resumed while a touch is being timed times it on, bit for bit") {
+  lsd::test::TempDir dir;
+  const std::string full = dir.path("full.csv"), mid = dir.path("mid.txt"), second = dir.path("second.csv");
+  const std::string end_full = dir.path("end_full.txt"), end_second = dir.path("end_second.txt");
+  const std::string cmd = lsd::test::lsd_exe() + " run " + kExample + " --quiet";
+  REQUIRE(run(cmd + " --time 5 --trace " + full + " -o " + end_full).status == 0);
+  // at 1.6 s the branches have touched without a break for 0.22 s (since
+  // 1.383 s) and fuse at 1.883 s: the saved history holds that touch
+  REQUIRE(run(cmd + " --time 1.6 -o " + mid).status == 0);
+  const auto lines = lsd::test::read_lines(mid);
+  REQUIRE(lines.size() >= 3);
+  CHECK(lines[1].rfind("# lsd history 2 ", 0) == 0);  // touches timed (kTouches, simulation.cpp)
+  CHECK(welds_in(mid).empty());
+  REQUIRE(run(cmd + " --axiom-file " + mid + " --time 5 --trace " + second + " -o " + end_second).status == 0);
+  const auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
+  REQUIRE(b.size() > 100);
+  CHECK(std::vector<std::string>(a.end() - std::ptrdiff_t(b.size() - 1), a.end()) ==
+        std::vector<std::string>(b.begin() + 1, b.end()));
+  CHECK(lsd::test::read_lines(end_full) == lsd::test::read_lines(end_second));
+  CHECK(welds_in(end_second).size() == 2);
+  // without its history the resumed run times the touch from 1.6 s: it
+  // fuses later, and ends elsewhere
+  const std::string bare = dir.path("bare.txt"), end_bare = dir.path("end_bare.txt");
+  std::ofstream(bare) << lines[0] << "\n" << lines.back() << "\n";
+  REQUIRE(run(cmd + " --axiom-file " + bare + " --time 5 -o " + end_bare).status == 0);
+  CHECK(lsd::test::read_lines(end_bare) != lsd::test::read_lines(end_full));
 }

@@ -59,12 +59,40 @@ void Simulation::restart_schedule() {
   origin_step_ = ls_.steps_done;
 }
 
+// The run's history (docs/language.md 7.5, `# lsd history`): the touches
+// fuse after: is timing, when there are any, as kTouches, their number,
+// whether the model was rebuilt since they were numbered (1 or 0) and six
+// numbers each (the two capsules, the touch point, since when), then the
+// integrator's (dyn::save_history, which starts with 0 or 1).
+namespace {
+constexpr double kTouches = 2;
+}  // namespace
+
 // A string saved by a simulation carries the integrator's history; it
 // belongs to the model of that string, and is used when the model matches.
 void Simulation::restore_history() {
-  const std::vector<double> h = std::move(ls_.history);
+  std::vector<double> h = std::move(ls_.history);
   ls_.history.clear();
-  if (!living_.empty()) dyn::load_history(living_.model, data_, h);
+  std::size_t at = 0;
+  if (h.size() >= 3 && h[0] == kTouches) {  // the touches being timed
+    const double n = h[1];
+    const bool renumbered = h[2] != 0;  // (else numbered as this model's capsules)
+    const double caps = renumbered ? 1e9 : double(living_.model.contact.capsules.size());
+    std::vector<ContactTimer> timers;
+    bool ok = (h[2] == 0 || h[2] == 1) && n >= 0 && n == std::floor(n) && 3 + 6 * n <= double(h.size());
+    for (std::size_t k = 0; ok && k < std::size_t(n); ++k) {
+      const double* p = h.data() + 3 + 6 * k;
+      ok = p[0] >= 0 && p[1] >= 0 && p[0] < caps && p[1] < caps && p[0] == std::floor(p[0]) &&
+           p[1] == std::floor(p[1]) && std::isfinite(dyn::Vec3(p[2], p[3], p[4]).squaredNorm()) && p[5] <= time();
+      timers.push_back({int(p[0]), int(p[1]), dyn::Vec3(p[2], p[3], p[4]), p[5]});
+    }
+    if (ok) {  // (else a string written by hand: the touches are timed from now)
+      timers_ = std::move(timers);
+      rebuilt_ = renumbered;
+    }
+    at = ok ? 3 + 6 * std::size_t(n) : h.size();
+  }
+  if (!living_.empty()) dyn::load_history(living_.model, data_, std::vector<double>(h.begin() + std::ptrdiff_t(at), h.end()));
 }
 
 bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
@@ -226,8 +254,19 @@ std::string contact_line(double t, const dyn::ContactForce& c, double unit) {
   return s;
 }
 
+
 std::vector<double> Simulation::history() const {
-  return living_.empty() ? std::vector<double>{} : dyn::save_history(living_.model, data_);
+  std::vector<double> h;
+  if (!timers_.empty()) {
+    h = {kTouches, double(timers_.size()), rebuilt_ ? 1.0 : 0.0};
+    for (const ContactTimer& c : timers_)
+      h.insert(h.end(), {double(c.capsule_a), double(c.capsule_b), c.point.x(), c.point.y(), c.point.z(), c.since});
+  }
+  if (!living_.empty()) {
+    const std::vector<double> integrator = dyn::save_history(living_.model, data_);
+    h.insert(h.end(), integrator.begin(), integrator.end());
+  }
+  return h;
 }
 
 std::string Simulation::saved_text() const {
