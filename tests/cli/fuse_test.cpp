@@ -62,6 +62,17 @@ Loaded load_tip(bool fuse, double P) {
   return out;
 }
 
+// A resumed run's trace rows are the last rows of the straight run's, and
+// both end with the same string, bit for bit.
+void check_same_tail(const std::string& full, const std::string& second, const std::string& end_full,
+                     const std::string& end_second) {
+  const auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
+  REQUIRE(b.size() > 100);
+  CHECK(std::vector<std::string>(a.end() - std::ptrdiff_t(b.size() - 1), a.end()) ==
+        std::vector<std::string>(b.begin() + 1, b.end()));
+  CHECK(lsd::test::read_lines(end_full) == lsd::test::read_lines(end_second));
+}
+
 }  // namespace
 
 TEST_CASE("fuse after: two crossing branches are welded where they touch; the string keeps the weld and resumes "
@@ -118,11 +129,7 @@ TEST_CASE("fuse after: two crossing branches are welded where they touch; the st
   CHECK(weld_at < 0.01);
   // resumed from the string saved after the fusion: the straight run's rows and end, bit for bit
   REQUIRE(run(cmd + " --axiom-file " + half + " --time 5 --trace " + second + " -o " + end_second).status == 0);
-  const auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
-  REQUIRE(b.size() > 100);
-  CHECK(std::vector<std::string>(a.end() - std::ptrdiff_t(b.size() - 1), a.end()) ==
-        std::vector<std::string>(b.begin() + 1, b.end()));
-  CHECK(lsd::test::read_lines(end_full) == lsd::test::read_lines(end_second));
+  check_same_tail(full, second, end_full, end_second);
   CHECK(welds_in(end_full).size() == 2);  // fused once
 }
 
@@ -179,11 +186,7 @@ TEST_CASE("fuse after: a run resumed while a touch is being timed times it on, b
   CHECK(lines[1].rfind("# lsd history 2 ", 0) == 0);  // touches timed (kTouches, simulation.cpp)
   CHECK(welds_in(mid).empty());
   REQUIRE(run(cmd + " --axiom-file " + mid + " --time 5 --trace " + second + " -o " + end_second).status == 0);
-  const auto a = lsd::test::read_lines(full), b = lsd::test::read_lines(second);
-  REQUIRE(b.size() > 100);
-  CHECK(std::vector<std::string>(a.end() - std::ptrdiff_t(b.size() - 1), a.end()) ==
-        std::vector<std::string>(b.begin() + 1, b.end()));
-  CHECK(lsd::test::read_lines(end_full) == lsd::test::read_lines(end_second));
+  check_same_tail(full, second, end_full, end_second);
   CHECK(welds_in(end_second).size() == 2);
   // without its history the resumed run times the touch from 1.6 s: it
   // fuses later, and ends elsewhere
