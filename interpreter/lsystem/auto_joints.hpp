@@ -102,14 +102,13 @@ void place_joint_slots(RuleSet& rules);
 // first carrier (a step that wrote the first body).
 bool joints_tidy(const RuleSet& rules, const ModuleString& s);
 
-// insert_joints for a step that started from a tidy string: checks that no
-// joint or slot stands before the first carrier (else false: insert_joints
-// must run) and turns every slot into a joint, unless the step did so as it
-// wrote them (`filled`: DeriveScratch::slot_joint); then nothing but the
-// string's start is read (docs/language.md 7.8, the cost of --sway). A
-// joint the step wrote before the first carrier is one insert_joints
-// removes, as it would the slot.
-bool fill_joint_slots(const RuleSet& rules, ModuleString& s, bool filled = false);
+// After a step from a tidy string, which wrote its slots as joints
+// (DeriveScratch::slot_joint): whether the string is in the joints' form,
+// which only a joint before the first carrier can spoil (a step that wrote
+// the first body; insert_joints must then run, and removes it as it would
+// the slot). Reads the string up to its first carrier only
+// (docs/language.md 7.8, the cost of --sway).
+bool joints_filled(const RuleSet& rules, const ModuleString& s);
 
 // Gives every bare joint (a joint at rest, without parameters) its six
 // parameters, zero, so the physics can store its state in the string. True

@@ -92,7 +92,7 @@ struct DynamicsSpec {
   std::vector<std::uint8_t> cylinder_effects;
   // The joint slots of the successors (place_joint_slots) are exactly the
   // new joints of every step that starts from a tidy string (joints_tidy):
-  // that step needs no pass over the string (fill_joint_slots).
+  // that step needs no pass over the string (joints_filled).
   bool slots_exact = false;
   bool sway = false;  // the section is --sway's (the file has none)
   RunSettings file;                             // the file's settings; defaults where a key is not written

@@ -250,7 +250,7 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
 void place_joint_slots(RuleSet& rules) {
   DynamicsSpec& d = rules.dynamics;
   if (!d.enabled || !d.auto_joints) return;
-  // Exact (fill_joint_slots): no module that is not a turn-like module, a
+  // Exact (joints_filled): no module that is not a turn-like module, a
   // bracket or a plain carrier in the axiom or any successor (no polygon,
   // cylinder or joint of the model's own), no predecessor of that kind or of
   // several modules, and a carrier's successor starts with a carrier (it
@@ -352,7 +352,7 @@ bool joints_tidy(const RuleSet& rules, const ModuleString& s) {
   return true;
 }
 
-bool fill_joint_slots(const RuleSet& rules, ModuleString& s, bool filled) {
+bool joints_filled(const RuleSet& rules, const ModuleString& s) {
   if (!rules.dynamics.slots_exact) return false;
   const std::vector<std::uint8_t> kinds = symbol_kinds(rules);
   for (SymbolId c : s.sym) {  // no joint before the first carrier
@@ -360,7 +360,6 @@ bool fill_joint_slots(const RuleSet& rules, ModuleString& s, bool filled) {
     if (k == kBody) break;
     if (k == kJoint || k == kSlot) return false;
   }
-  if (!filled) std::replace(s.sym.begin(), s.sym.end(), SymbolId(kSymJointSlot), rules.dynamics.joint);
   return true;
 }
 

@@ -43,9 +43,9 @@ void plan_environment(Lsystem& ls, const Trust& trust, std::vector<grammar::Diag
 // `tidy`: the string before the step was tidy (joints_tidy): the slots are
 // the new joints, unless the step wrote the first body.
 bool with_joints(Lsystem& ls, const StringLimits& limits, std::vector<grammar::Diagnostic>& diags, bool tidy = false) {
-  const bool filled = ls.scratch.slot_joint != 0;
+  const bool filled = ls.scratch.slot_joint != 0;  // (set for a tidy string of exact slots: derive)
   ls.scratch.slot_joint = 0;
-  if (tidy && fill_joint_slots(*ls.rules, ls.current, filled)) {
+  if (tidy && filled && joints_filled(*ls.rules, ls.current)) {
     ls.joints_tidy = ls.current.size();
     return true;
   }
