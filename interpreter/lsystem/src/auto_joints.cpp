@@ -276,13 +276,15 @@ void place_joint_slots(RuleSet& rules) {
       // Where a carrier depends on the string around the successor (an f
       // in a cylinder, a polygon whose kind is computed), the slots are
       // left to insert_joints.
+      auto decided_outside = [&](const SuccessorModule& m) {
+        if (kind(m.sym) != kOther) return false;
+        if ((m.sym == '{' || m.sym == '}') && carries(m.sym) == 0)
+          return !m.params.empty() && !m.params[0].is_constant;  // (a polygon: its depth is counted below)
+        if (m.sym == 'f' && carries(m.sym) == 0) return d.cylinder_moves;
+        return true;  // a cylinder, a module whose image opens or closes one, a carrier in a cylinder
+      };
       bool plain = p.pred_rest.empty();
-      for (const SuccessorModule& m : p.succ) {
-        const bool computed = (m.sym == '{' || m.sym == '}') && !m.params.empty() && !m.params[0].is_constant;
-        const bool cylinder = m.sym == kSymGcStart || m.sym == kSymGcPoint || m.sym == kSymGcEnd ||
-                              (m.sym < d.cylinder_effects.size() && d.cylinder_effects[m.sym] != 0);
-        plain = plain && !computed && !cylinder && carries(m.sym) != kInCylinder && !(m.sym == 'f' && d.cylinder_moves);
-      }
+      for (const SuccessorModule& m : p.succ) plain = plain && !decided_outside(m);
       if (!plain) continue;
       // The predecessor's joint, when it is a carrier, stays before the
       // first carrier of the successor's own path (or moves past a branch
