@@ -1,5 +1,5 @@
 // A dense Lagrangian reference for trees of rigid bodies on spherical joints
-// and curved rod elements (helix: seed 000; clothoid: seed 002), written from
+// and curved rod elements (helix: curvature constant along the element; clothoid: affine), written from
 // the energies alone and sharing nothing with dynamics/ but its plain types.
 // It checks lsd's O(N) solver (docs/dynamics.md): given q and q̇ it returns q̈
 // from Lagrange's equations

@@ -25,7 +25,13 @@ void omega_and_rate(const Vec3& r, const Vec3& rd, const Vec3& rdd, Vec3& w, Vec
   wd = Vec3(omega.x.t, omega.y.t, omega.z.t);
 }
 
-bool is_rigid(const Tree& tree, int node) { return tree.nodes[node].kind == NodeKind::Rigid; }
+// x with the three entries of every rigid node replaced by f(c), c the index of its coordinates.
+template <class F>
+Eigen::VectorXd on_rigid_nodes(const Tree& tree, Eigen::VectorXd x, F f) {
+  for (int i = 1; i < static_cast<int>(tree.nodes.size()); ++i)
+    if (tree.nodes[i].kind == NodeKind::Rigid) x.segment<3>(coordinate_index(i)) = f(coordinate_index(i));
+  return x;
+}
 
 }  // namespace
 
@@ -54,32 +60,18 @@ Vec3 rotation_acceleration(const Vec3& r, const Vec3& rd, const Vec3& wd) {
 }
 
 Eigen::VectorXd solver_rates(const Tree& tree, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
-  Eigen::VectorXd v = qd;
-  for (int i = 1; i < static_cast<int>(tree.nodes.size()); ++i) {
-    const int c = coordinate_index(i);
-    if (is_rigid(tree, i)) v.segment<3>(c) = angular_velocity(q.segment<3>(c), qd.segment<3>(c));
-  }
-  return v;
+  return on_rigid_nodes(tree, qd, [&](int c) { return angular_velocity(q.segment<3>(c), qd.segment<3>(c)); });
 }
 
 Eigen::VectorXd reference_rates(const Tree& tree, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-  Eigen::VectorXd qd = v;
-  for (int i = 1; i < static_cast<int>(tree.nodes.size()); ++i) {
-    const int c = coordinate_index(i);
-    if (is_rigid(tree, i)) qd.segment<3>(c) = rotation_rate(q.segment<3>(c), v.segment<3>(c));
-  }
-  return qd;
+  return on_rigid_nodes(tree, v, [&](int c) { return rotation_rate(q.segment<3>(c), v.segment<3>(c)); });
 }
 
 Eigen::VectorXd solver_accelerations(const Tree& tree, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                      const Eigen::VectorXd& qdd) {
-  Eigen::VectorXd a = qdd;
-  for (int i = 1; i < static_cast<int>(tree.nodes.size()); ++i) {
-    const int c = coordinate_index(i);
-    if (is_rigid(tree, i))
-      a.segment<3>(c) = angular_acceleration(q.segment<3>(c), qd.segment<3>(c), qdd.segment<3>(c));
-  }
-  return a;
+  return on_rigid_nodes(tree, qdd, [&](int c) {
+    return angular_acceleration(q.segment<3>(c), qd.segment<3>(c), qdd.segment<3>(c));
+  });
 }
 
 }  // namespace lsd::lagref
