@@ -461,4 +461,10 @@ TEST_CASE("lagref: a tree that breaks the conventions is refused with the node n
   pushed.forces.push_back({5, Vec3::Zero(), Vec3::UnitX()});
   CHECK_THROWS_WITH(lagrange_energy(pushed, VectorXd::Zero(3), VectorXd::Zero(3)), Catch::Contains("node 5"));
   CHECK_THROWS_WITH(lagrange_accelerations(t, VectorXd::Zero(4), VectorXd::Zero(3)), Catch::Contains("3 entries"));
+  Tree lonely = t;
+  add_clothoid_start(lonely, body, SE3{});
+  CHECK_THROWS_WITH(lagrange_energy(lonely, VectorXd::Zero(6), VectorXd::Zero(6)), Catch::Contains("no clothoid element"));
+  Tree skewed = t;
+  skewed.nodes[1].placement.rotation(0, 1) = 0.5;
+  CHECK_THROWS_WITH(lagrange_energy(skewed, VectorXd::Zero(3), VectorXd::Zero(3)), Catch::Contains("node 1"));
 }

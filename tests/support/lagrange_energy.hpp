@@ -140,11 +140,12 @@ template <class X, class T>
 void rigid_energy(const Tree& tree, const Node& node, const Frame<Dual<X, T>>& body, const V3<Dual<X, T>>& r,
                   Energy<X, T>& e) {
   using S = Dual<X, T>;
-  const dyn::Inertia in = dyn::cylinder_inertia(node.length, node.radius, node.density);
-  const V3<S> com = body.p + heading(body.q) * (0.5 * node.length);
-  e.kinetic = e.kinetic + kinetic(in.mass, rates(com), in.rot.diagonal(), angular_velocity(body.q));
+  const double a = node.radius, l = node.length, mass = node.density * kPi * a * a * l;
+  const Vec3 inertia = mass * Vec3(0.5 * a * a, (3 * a * a + l * l) / 12, (3 * a * a + l * l) / 12);  // about the com
+  const V3<S> com = body.p + heading(body.q) * (0.5 * l);
+  e.kinetic = e.kinetic + kinetic(mass, rates(com), inertia, angular_velocity(body.q));
   const V3<X> rv = values(r);
-  e.potential = e.potential - dot(values(com), tree.gravity) * in.mass +
+  e.potential = e.potential - dot(values(com), tree.gravity) * mass +
                 (rv.x * rv.x * node.stiffness.x() + rv.y * rv.y * node.stiffness.y() +
                  rv.z * rv.z * node.stiffness.z()) * 0.5;
 }

@@ -3,6 +3,7 @@
 // assembled from their derivatives.
 #include "support/lagrange_reference.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -54,7 +55,15 @@ void check_tree(const Tree& tree, const VectorXd& q, const VectorXd& qd) {
     const NodeKind pk = tree.nodes[n.parent].kind;
     if (n.kind == NodeKind::Clothoid && pk != NodeKind::ClothoidStart && pk != NodeKind::Clothoid)
       bad(i, "a clothoid element's parent must be a clothoid start or a clothoid element");
+    const dyn::Mat3& rot = n.placement.rotation;
+    if (!((rot.transpose() * rot - dyn::Mat3::Identity()).norm() < 1e-9 && rot.determinant() > 0.0))
+      bad(i, "the placement's rotation is not a rotation matrix");
   }
+  for (int i = 1; i < count; ++i)  // a clothoid start's curvature must belong to an element
+    if (tree.nodes[i].kind == NodeKind::ClothoidStart &&
+        std::none_of(tree.nodes.begin() + i + 1, tree.nodes.end(),
+                     [&](const Node& c) { return c.parent == i && c.kind == NodeKind::Clothoid; }))
+      bad(i, "a clothoid start carries no clothoid element");
   for (const PointForce& f : tree.forces)
     if (f.node < 1 || f.node >= count) bad(f.node, "a point force on no movable node");
   const int dofs = coordinate_count(tree);
