@@ -31,8 +31,6 @@ V3<S> operator-(const V3<S>& a, const V3<S>& b) { return {a.x - b.x, a.y - b.y, 
 template <class S>
 V3<S> operator*(const V3<S>& a, double s) { return {a.x * s, a.y * s, a.z * s}; }
 template <class S>
-V3<S> operator*(const S& s, const V3<S>& a) { return {s * a.x, s * a.y, s * a.z}; }
-template <class S>
 S dot(const V3<S>& a, const V3<S>& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 template <class S>
 S dot(const V3<S>& a, const Vec3& c) { return a.x * c.x() + a.y * c.y() + a.z * c.z(); }
@@ -119,9 +117,6 @@ V3<T> angular_velocity(const Q4<Dual<X, T>>& q) {
   const Q4<T> rate{q.w.t, q.x.t, q.y.t, q.z.t};
   return vec(conj(value) * rate) * 2.0;
 }
-inline double value_of(double v) { return v; }
-template <class S>
-double value_of(const S& s) { return value(s); }
 
 template <class X, class T>
 struct Energy {
@@ -238,10 +233,10 @@ Frame<Dual<X, T>> rk_step(const Tree& tree, const Rod<X, T>& rod, double s, doub
 template <class S>
 SE3 to_se3(const Frame<S>& f) {
   SE3 m;
-  m.rotation = Eigen::Quaterniond(value_of(f.q.w), value_of(f.q.x), value_of(f.q.y), value_of(f.q.z))
+  m.rotation = Eigen::Quaterniond(value(f.q.w), value(f.q.x), value(f.q.y), value(f.q.z))
                    .normalized()
                    .toRotationMatrix();
-  m.translation = Vec3(value_of(f.p.x), value_of(f.p.y), value_of(f.p.z));
+  m.translation = Vec3(value(f.p.x), value(f.p.y), value(f.p.z));
   return m;
 }
 
