@@ -87,6 +87,8 @@ struct ContactPoint {
   int next = -1;  // the body's next point, or -1
   double a = 0, b = 0;
   Vec3 r = Vec3::Zero(), n = Vec3::Zero(), f = Vec3::Zero();
+  double s = -1;  // on a curved element: the arc length of the section the point rides on (r from its
+                  //   origin); -1: the body frame (an element's end)
 };
 
 // A coupling of two bodies in a pass (contact.hpp, "Pairs"): a graft's pin
@@ -115,6 +117,9 @@ struct Data {
   Vec3 base_w = Vec3::Zero();       // rad/s, base angular velocity, world axes (floating)
   Vec3 base_v = Vec3::Zero();       // m/s, velocity of the base origin, world (floating, kinematic)
   double time = 0.0;                // s
+  // Curved elements (rod.hpp): node i's curvature state (1/m); its rate is
+  // w[i] (1/(m s)), its acceleration dw[i]. Entries of rigid bodies unused.
+  std::vector<Vec3> kappa;          // (nbody, or empty without elements)
 
   // ---- Inputs.
   Vec3 base_acc = Vec3::Zero();     // m/s^2, world: prescribed acceleration of a kinematic base
@@ -184,6 +189,37 @@ struct Data {
   std::vector<Motion> v_end;        // (nbody) generalized-alpha: body velocities at end_velocity (aba_kernel.inc)
   std::vector<Vec3> dw_guess;       // (nbody) generalized-alpha's guess pass: its accelerations
   std::vector<Quat> q_pred;         // (nbody) a step's predicted joint rotations (generalized-alpha)
+
+  // ---- Scratch of aba for the curved elements (rod_sweep.hpp): a pass's
+  // node curvatures and rates, and each element's record (Data::RodRecord).
+  std::vector<Vec3> rod_kappa, rod_rate, rod_rate_end, rod_acc;  // (nbody, or empty)
+  struct RodRecord {
+    SE3 start;                      // the start frame (world)
+    Motion v_start, v_start_end;    // its velocity, and at the velocity products' velocity
+    Vec3 r_start = Vec3::Zero();    // m: o_start - o_parent
+    Vec3 r_end = Vec3::Zero();      // m: o_end - o_start
+    // Sweep 3: x = du - Y z, z = (a_start; the start node's acceleration), and
+    // a_end = X(r_end) a_start + psi_start x_start + psi_own x + c_end (world axes about o_end).
+    Eigen::Matrix<double, 3, 9> Y = Eigen::Matrix<double, 3, 9>::Zero();
+    Vec3 du = Vec3::Zero();
+    Eigen::Matrix<double, 6, 3> psi_own = Eigen::Matrix<double, 6, 3>::Zero();
+    Eigen::Matrix<double, 6, 3> psi_start = Eigen::Matrix<double, 6, 3>::Zero();
+    Vec6 c_end = Vec6::Zero();
+    Mat3 d_inv = Mat3::Zero();      // D^-1 (the pairs' solve)
+    // A continuing clothoid's part of this element's own node (sweep 2): the
+    // coupling E of its start's acceleration with this node's (6 x 3, about
+    // o_end), G, and the bias h; set marks it present.
+    Eigen::Matrix<double, 6, 3> E = Eigen::Matrix<double, 6, 3>::Zero();
+    Mat3 G = Mat3::Zero();
+    Vec3 h = Vec3::Zero();
+    bool set = false;
+  };
+  std::vector<RodRecord> rod_rec;   // (number of elements)
+  // The ends of the capsules of curved elements (Capsule::s0) in their
+  // element's end frame, at the last pose computed (a pass's or the state's);
+  // the contact search reads them as a body's capsule ends (empty: none).
+  std::vector<std::array<Vec3, 2>> rod_capsule;  // (capsules)
+  std::vector<int> rod_capsule_first;               // (elements) its first capsule, or -1
 
   // ---- Contact (contact.hpp), per pass: the points of the bodies that
   // touch and each body's first point (contact_slot, read only for those),

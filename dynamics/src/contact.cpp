@@ -87,14 +87,14 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
   data.appeared.clear();
   const double fall = dt * dt * model.opt.gravity.norm();
   for (const Touch& a : near) {
-    touch_at(model, data.end_pose, data.body_length, a, data.appeared);
+    touch_at(model, data, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
     data.appeared.pop_back();
     // A capsule apart from the other or the obstacle at both ends of the
     // step may have passed through it within the step (a fast twig through
     // a branch, a thin pole or a small sphere): the swept test.
-    if (!touches && !swept_touch_meets(model, data.oMi, data.end_pose, a)) continue;
-    touch_at(model, data.oMi, data.body_length, a, data.appeared);
+    if (!touches && !swept_touch_meets(model, data, data.oMi, data.end_pose, a)) continue;
+    touch_at(model, data, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
     Vec3 vp = point_velocity(data, c.body, c.point);
     if (c.other >= 0) vp -= point_velocity(data, c.other, c.point);
@@ -129,7 +129,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   const ContactModel& cm = model.contact;
   if (!model.touches()) return;
   const Vec3 g = model.opt.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
-  const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
+  const auto mass = [&](int b) { return model.mass(b); };
 
   // A pass at the state's pose (every one but generalized-alpha's, which
   // evaluates at its prediction) shares the state's touches (and near
@@ -154,10 +154,20 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
   int self_touches = 0;
   for (const Touch& c : *found) self_touches += c.other >= 0;
   const bool exact_self = self_touches <= kExactSelfPairs;
+  // A touch on a piece of a curved element's tube rides on the section
+  // where it lies (ContactPoint::s; -1 on a rigid body).
+  const auto arc = [&](int capsule, int body, const Vec3& p) {
+    return capsule >= 0 && model.contact.capsules[std::size_t(capsule)].s0 >= 0
+               ? rod_capsule_arc(model, data, capsule, data.oMi[std::size_t(body)], p)
+               : -1.0;
+  };
   for (const Touch& c : *found) {
     const Vec3& n = c.normal;
-    const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
-                                : Vec3(point_velocity(data, c.body, c.point) - point_velocity(data, c.other, c.point));
+    const double sa = arc(c.capsule, c.body, c.point);
+    const double sb = c.other >= 0 ? arc(-1 - c.feature, c.other, c.point) : -1.0;
+    const Vec3 vp = c.other < 0 ? point_velocity(model, data, c.body, c.point, sa)
+                                : Vec3(point_velocity(model, data, c.body, c.point, sa) -
+                                       point_velocity(model, data, c.other, c.point, sb));
     const double k = model.opt.contact_stiffness;
     const double m = c.other < 0 ? mass(c.body) : mass(c.body) * mass(c.other) / (mass(c.body) + mass(c.other));
     // At least k dt (a time constant of at least the step): a stiff spring
@@ -211,16 +221,16 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     // One body's own term: moving at v against the other side (sign -1: the
     // other body of a self contact, pushed along -n). The implicit part acts
     // on the true acceleration, the pass's plus g.
-    const auto own = [&](int body, const Vec3& v, double sign) {
+    const auto own = [&](int body, const Vec3& v, double sign, double arc_length) {
       const Terms r = terms(v);
       add_point(model, data, body, c.point, r.kt, r.kn - r.kt, n,
-                sign * (r.fn * n + r.ft) - times_g(r.kt, r.kn - r.kt, n, g));
+                sign * (r.fn * n + r.ft) - times_g(r.kt, r.kn - r.kt, n, g), arc_length);
       return r;
     };
     if (c.other < 0) {
-      const Terms r = own(c.body, vp, 1);
+      const Terms r = own(c.body, vp, 1, sa);
       if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
-    } else if (exact_self) {
+    } else if (exact_self && !model.has_rods()) {  // (pairs through curved elements: each side its own term)
       // Self contact: a pair (Data::pairs), coupled exactly through the tree
       // with the other body (contact_pairs.cpp).
       const Terms r = terms(vp);
@@ -242,8 +252,8 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
       // two pressed bodies swapped velocities every step). Not energy-exact
       // (docs/dynamics.md).
       const double ma = mass(c.body), mb = mass(c.other), sum = ma + mb > 0 ? ma + mb : 1;
-      const Terms r = own(c.body, (mb / sum) * vp, 1);
-      own(c.other, (ma / sum) * vp, -1);
+      const Terms r = own(c.body, (mb / sum) * vp, 1, sa);
+      own(c.other, (ma / sum) * vp, -1, sb);
       if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
     }
     data.touching = true;

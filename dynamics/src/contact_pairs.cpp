@@ -20,6 +20,8 @@
 // an m x m solve (m = 3 per pin or contact, 6 per weld), per pass.
 #include "dynamics/src/contact_pairs.hpp"
 
+#include "dynamics/src/rod_sweep.hpp"
+
 #include <Eigen/Cholesky>
 #include <cmath>
 #include <utility>
@@ -41,6 +43,22 @@ void sweep_side(const Model& model, Data& data, int body, int stop, double (&W)[
   for (int row = 0; row < 6; ++row)
     for (int c = 0; c < N; ++c) w[row][c] = W[row][c];
   for (int i = body; i > 0 && i != stop; i = model.parent[std::size_t(i)]) {
+    if (model.rod(i)) {  // a curved element (rod_sweep.hpp)
+      double Wf[6][6] = {}, u[3][6] = {}, du[3][6] = {};
+      for (int row = 0; row < 6; ++row)
+        for (int c = 0; c < N; ++c) Wf[row][c] = w[row][c];
+      rod_pair_step(model, data, i, N, Wf, u, du);
+      Data::PairStep& st = steps.emplace_back();
+      st.body = i;
+      for (int k = 0; k < 3; ++k)
+        for (int c = 0; c < 6; ++c) {
+          st.u(k, c) = u[k][c];
+          st.du(k, c) = du[k][c];
+        }
+      for (int row = 0; row < 6; ++row)
+        for (int c = 0; c < N; ++c) w[row][c] = Wf[row][c];
+      continue;
+    }
     const double* rec = data.aba_body[std::size_t(i)].s;
     const std::array<double, 6>& f = data.aba_dfac[std::size_t(i)];
     Data::PairStep& st = steps.emplace_back();
@@ -284,6 +302,10 @@ Vec6 solve_pairs(const Model& model, Data& data) {
       double d[3] = {0.0, 0.0, 0.0};
       for (int k = 0; k < 3; ++k)
         for (int c = 0; c < 6; ++c) d[k] += du[6 * k + c] * Fc[c];  // (a pin's last three: zeros)
+      if (model.rod(st.body)) {
+        data.rod_rec[std::size_t(model.rod_of[std::size_t(st.body)])].du += Vec3(d[0], d[1], d[2]);
+        continue;
+      }
       double* rec = data.aba_body[std::size_t(st.body)].s;
       rec[3] += d[0];
       rec[11] += d[1];
