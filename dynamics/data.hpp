@@ -241,6 +241,7 @@ struct Data {
   // for the model this Data was made for). touch_pose: that pose's bodies.
   std::vector<ContactTouch> touches, pass_touches;  // pass_touches: a predicted pose's (not kept)
   std::vector<Quat> touch_q;        // (nbody) empty: nothing kept
+  std::vector<Vec3> touch_kappa;    // (nbody, or empty without curved elements) with touch_q
   Quat touch_base_q = Quat::Identity();
   Vec3 touch_base_p = Vec3::Zero();
   std::vector<SE3> touch_pose;
@@ -251,7 +252,7 @@ struct Data {
   // (contact.hpp, begin_contact_pass): the state it began from, its end
   // pose, and the appeared touches (speculative) the redo takes.
   std::vector<Quat> start_q;
-  std::vector<Vec3> start_w;
+  std::vector<Vec3> start_w, start_kappa;
   Quat start_base_q = Quat::Identity();
   Vec3 start_base_p = Vec3::Zero(), start_base_w = Vec3::Zero(), start_base_v = Vec3::Zero();
   std::vector<Vec3> start_alpha_a, start_dw;  // a generalized-alpha pass's history

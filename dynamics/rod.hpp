@@ -60,4 +60,12 @@ struct RodDef {
 };
 RodDef default_rod_def();
 
+// Appends `pieces` capsules along element `node`'s tube (Capsule::s0, s1:
+// equal lengths, its radius) to model.contact.capsules, which stay by body
+// ascending when the nodes are given in order: the tube then collides (with
+// obstacles, rings and, with self contact, other capsules) along its whole
+// length, each touch riding on the section where it lies.
+struct Model;
+void add_rod_capsules(Model& model, int node, int pieces);
+
 }  // namespace lsd::dyn

@@ -36,7 +36,7 @@ double spring_energy(double k, double d, double cap) {
 const std::vector<Touch>& state_touches(const Model& model, Data& data, const std::vector<SE3>* fk) {
   const auto same = [](const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); };
   if (data.touch_q.size() == data.q.size() && same(data.touch_base_q, data.base_q) && data.touch_base_p == data.base_p &&
-      std::equal(data.q.begin(), data.q.end(), data.touch_q.begin(), same))
+      std::equal(data.q.begin(), data.q.end(), data.touch_q.begin(), same) && data.touch_kappa == data.kappa)
     return data.touches;
   if (!fk) {
     body_poses(model, data, data.touch_pose);
@@ -44,6 +44,7 @@ const std::vector<Touch>& state_touches(const Model& model, Data& data, const st
   }
   find_touches(model, data, *fk, data.touches, &data.near);
   data.touch_q = data.q;
+  data.touch_kappa = data.kappa;
   data.touch_base_q = data.base_q;
   data.touch_base_p = data.base_p;
   return data.touches;
@@ -55,6 +56,7 @@ void begin_contact_pass(const Model& model, Data& data, bool alpha) {
   if (!model.collides()) return;
   data.start_q = data.q;
   data.start_w = data.w;
+  data.start_kappa = data.kappa;
   data.start_base_q = data.base_q;
   data.start_base_p = data.base_p;
   data.start_base_w = data.base_w;
@@ -96,13 +98,19 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
     if (!touches && !swept_touch_meets(model, data, data.oMi, data.end_pose, a)) continue;
     touch_at(model, data, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
-    Vec3 vp = point_velocity(data, c.body, c.point);
-    if (c.other >= 0) vp -= point_velocity(data, c.other, c.point);
+    const auto arc = [&](int capsule, int body) {  // a curved element's section (ContactPoint::s)
+      return model.contact.capsules[std::size_t(capsule)].s0 >= 0
+                 ? rod_capsule_arc(model, data, capsule, data.oMi[std::size_t(body)], c.point)
+                 : -1.0;
+    };
+    Vec3 vp = point_velocity(model, data, c.body, c.point, arc(c.capsule, c.body));
+    if (c.other >= 0) vp -= point_velocity(model, data, c.other, c.point, arc(-1 - c.feature, c.other));
     if (!(-c.depth <= dt * std::max(-c.normal.dot(vp), 0.0) + fall)) data.appeared.pop_back();
   }
   if (data.appeared.empty()) return false;
   std::swap(data.q, data.start_q);
   std::swap(data.w, data.start_w);
+  std::swap(data.kappa, data.start_kappa);
   data.base_q = data.start_base_q;
   data.base_p = data.start_base_p;
   data.base_w = data.start_base_w;

@@ -44,4 +44,17 @@ int add_rod(Model& m, const RodDef& def) {
   return i;
 }
 
+void add_rod_capsules(Model& model, int node, int pieces) {
+  const Rod* rod = model.rod(node);
+  if (!rod || pieces < 1 || !(rod->length > 0)) return;
+  for (int k = 0; k < pieces; ++k) {
+    Capsule c;
+    c.body = node;
+    c.radius = rod->radius;
+    c.s0 = rod->length * k / pieces;
+    c.s1 = rod->length * (k + 1) / pieces;
+    model.contact.capsules.push_back(c);
+  }
+}
+
 }  // namespace lsd::dyn
