@@ -103,6 +103,7 @@ struct PairRow {
   int rows = 3;                     // 3, or 6 for a weld
   Vec3 point = Vec3::Zero();        // m, world: where both take the force
   Vec3 point_b = Vec3::Zero();      // m, world: b's point (a graft's two points may be apart)
+  double s_a = -1, s_b = -1;        // on a curved element: the section each point rides on (ContactPoint::s)
   Mat3 s_lin = Mat3::Zero(), s_ang = Mat3::Zero();  // implicit matrices (N/m, N m/rad: times the pass's coefficients)
   Vec3 f_lin = Vec3::Zero(), f_ang = Vec3::Zero();  // N, N m: on a at the pass's pose and velocity
   Vec3 out_lin = Vec3::Zero(), out_ang = Vec3::Zero();  // the step's force on a, solved (N, N m)

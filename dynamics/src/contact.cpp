@@ -41,6 +41,7 @@ const std::vector<Touch>& state_touches(const Model& model, Data& data, const st
   if (!fk) {
     body_poses(model, data, data.touch_pose);
     fk = &data.touch_pose;
+    rod_state_capsules(model, data);  // the curved elements' tubes at the state too
   }
   find_touches(model, data, *fk, data.touches, &data.near);
   data.touch_q = data.q;
@@ -238,7 +239,7 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
     if (c.other < 0) {
       const Terms r = own(c.body, vp, 1, sa);
       if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
-    } else if (exact_self && !model.has_rods()) {  // (pairs through curved elements: each side its own term)
+    } else if (exact_self) {
       // Self contact: a pair (Data::pairs), coupled exactly through the tree
       // with the other body (contact_pairs.cpp).
       const Terms r = terms(vp);
@@ -247,6 +248,8 @@ void contact_pass(const Model& model, Data& data, const StepTerms& t, bool recor
       pr.body_a = c.body;
       pr.body_b = c.other;
       pr.point = pr.point_b = c.point;
+      pr.s_a = sa;
+      pr.s_b = sb;
       pr.s_lin = r.kt * Mat3::Identity() + (r.kn - r.kt) * n * n.transpose();
       pr.f_lin = r.fn * n + r.ft;
       if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});

@@ -8,6 +8,7 @@
 #include "dynamics/contact.hpp"
 #include "dynamics/kinematics.hpp"
 #include "dynamics/src/contact_search.hpp"
+#include "dynamics/src/rod_sweep.hpp"
 
 namespace lsd::dyn {
 namespace {
@@ -221,6 +222,11 @@ void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& pose
     for (int i = 1; i < n; ++i) {
       const std::size_t p = std::size_t(model.parent[std::size_t(i)]);
       const Motion& vp = v[p];
+      if (model.rod(i)) {  // a curved element's end (rod_sweep.hpp)
+        SE3 end;
+        rod_state_pose(model, data, i, poses[p], &vp, end, &v[std::size_t(i)]);
+        continue;
+      }
       v[std::size_t(i)] = {vp.angular + poses[std::size_t(i)].rotation * data.w[std::size_t(i)],
                            vp.linear + vp.angular.cross(poses[std::size_t(i)].translation - poses[p].translation)};
     }
@@ -230,10 +236,18 @@ void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& pose
   const std::vector<Capsule>& caps = model.contact.capsules;
   data.capsule_sweep.resize(caps.size());
   for (std::size_t k = 0; k < caps.size(); ++k) {
-    const Motion& m = v[std::size_t(caps[k].body)];
-    const Vec3& o = poses[std::size_t(caps[k].body)].translation;
-    const double va = (m.linear + m.angular.cross(data.capsule_a[k] - o)).squaredNorm();
-    const double vb = (m.linear + m.angular.cross(data.capsule_b[k] - o)).squaredNorm();
+    const Capsule& c = caps[k];
+    double va, vb;
+    if (c.s0 >= 0) {  // a piece of a curved element: its ends' sections move on their own
+      const std::size_t p = std::size_t(model.parent[std::size_t(c.body)]);
+      va = rod_state_point_velocity(model, data, c.body, c.s0, poses[p], v[p]).squaredNorm();
+      vb = rod_state_point_velocity(model, data, c.body, c.s1, poses[p], v[p]).squaredNorm();
+    } else {
+      const Motion& m = v[std::size_t(c.body)];
+      const Vec3& o = poses[std::size_t(c.body)].translation;
+      va = (m.linear + m.angular.cross(data.capsule_a[k] - o)).squaredNorm();
+      vb = (m.linear + m.angular.cross(data.capsule_b[k] - o)).squaredNorm();
+    }
     data.capsule_sweep[k] = dt * std::sqrt(std::max(va, vb)) + fall;
   }
 }

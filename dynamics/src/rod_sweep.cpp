@@ -98,7 +98,36 @@ void add_point(const Vec3& r, const Mat6& I, const Vec6& p, const Mat63& psi_sta
   b.noalias() += T.transpose() * (Is * (Xb * c) + X.transpose() * p);
 }
 
+// The pieces of element i's tube in its end frame (Data::rod_capsule), for
+// its nodes' curvatures and its end's pose g in its start frame.
+void place_capsules(const Model& model, Data& data, int i, const Vec3& start, const Vec3& own, const SE3& g) {
+  const std::size_t k = std::size_t(i);
+  const int first = data.rod_capsule_first.empty() ? -1 : data.rod_capsule_first[std::size_t(model.rod_of[k])];
+  if (first < 0) return;
+  const Rod& rod = *model.rod(i);
+  const std::vector<Capsule>& caps = model.contact.capsules;
+  const SE3 eMs = g.inverse();
+  for (std::size_t c = std::size_t(first); c < caps.size() && caps[c].body == i; ++c) {
+    RodPoint a, b;
+    rod_point(rod, start, Vec3::Zero(), own, Vec3::Zero(), caps[c].s0, a);
+    rod_point(rod, start, Vec3::Zero(), own, Vec3::Zero(), caps[c].s1, b);
+    data.rod_capsule[c] = {eMs.act(a.g.translation), eMs.act(b.g.translation)};
+  }
+}
+
 }  // namespace
+
+void rod_state_capsules(const Model& model, Data& data) {
+  if (data.rod_capsule.empty()) return;
+  for (const Rod& rod : model.rods) {
+    const int i = rod.body;
+    const Vec3& own = data.kappa[std::size_t(i)];
+    const Vec3 start = rod.shares >= 0 ? data.kappa[std::size_t(rod.shares)] : rod.kind == ElementKind::kHelix ? own : rod.rest;
+    RodPoint e;
+    rod_point(rod, start, Vec3::Zero(), own, Vec3::Zero(), rod.length, e);
+    place_capsules(model, data, i, start, own, e.g);
+  }
+}
 
 void rod_pose(const Model& model, Data& data, int i, bool guessed) {
   const Rod& rod = *model.rod(i);
@@ -124,17 +153,7 @@ void rod_pose(const Model& model, Data& data, int i, bool guessed) {
   const Vec6 v_end = shift(vec(rec.v_start_end), rec.r_end) + rel_end;
   if (guessed) data.v_end[k] = Motion::from_vector(v_end);
   rec.c_end = rotate(Re, e.c) + cross_motion(v_end, rel_end);
-  // The pieces of its tube, in its end frame.
-  const int first = data.rod_capsule_first.empty() ? -1 : data.rod_capsule_first[std::size_t(model.rod_of[k])];
-  if (first < 0) return;
-  const std::vector<Capsule>& caps = model.contact.capsules;
-  const SE3 eMs = e.g.inverse();
-  for (std::size_t c = std::size_t(first); c < caps.size() && caps[c].body == i; ++c) {
-    RodPoint a, b;
-    rod_point(rod, n.start, n.start_rate_end, n.own, n.own_rate_end, caps[c].s0, a);
-    rod_point(rod, n.start, n.start_rate_end, n.own, n.own_rate_end, caps[c].s1, b);
-    data.rod_capsule[c] = {eMs.act(a.g.translation), eMs.act(b.g.translation)};
-  }
+  place_capsules(model, data, i, n.start, n.own, e.g);
 }
 
 Motion rod_section(const Model& model, const Data& data, int i, double s, SE3& pose) {
@@ -299,34 +318,66 @@ void rod_backward(const Model& model, Data& data, int i, const StepTerms& t, con
   out.start_arm = rec.r_start;
 }
 
-void rod_pair_step(const Model& model, const Data& data, int i, int cols, double (&W)[6][6], double (&u)[3][6],
-                   double (&du)[3][6]) {
+namespace {
+// Element i's point at s in the pass (s < 0: its end): its arm from the
+// start, its Jacobians about it (world) and its velocity product.
+struct PassPoint {
+  Vec3 r;
+  Mat63 ps, po;
+  Vec6 c;
+};
+PassPoint pass_point(const Model& model, const Data& data, int i, double s) {
   const Data::RodRecord& rec = record(model, data, i);
-  const Mat6 Xe = shift_matrix(rec.r_end).transpose(), Xs = shift_matrix(rec.r_start).transpose();
-  // U D^-1 = Y^T (the start's six rows of Y).
-  const Eigen::Matrix<double, 6, 3> UD = rec.Y.leftCols<6>().transpose();
+  if (s < 0) return {rec.r_end, rec.psi_start, rec.psi_own, rec.c_end};
+  const Rod& rod = *model.rod(i);
+  const Nodes n = nodes(data, rod, i);
+  RodPoint pt;
+  rod_point(rod, n.start, n.start_rate_end, n.own, n.own_rate_end, s, pt);
+  const Mat3 R = rec.start.rotation * pt.g.rotation;
+  PassPoint p{rec.start.rotation * pt.g.translation, rotate(R, pt.psi_start), rotate(R, pt.psi_own), Vec6::Zero()};
+  const Vec6 rel_end = p.po * n.own_rate_end + p.ps * n.start_rate_end;
+  p.c = rotate(R, pt.c) + cross_motion(shift(vec(rec.v_start_end), p.r) + rel_end, rel_end);
+  return p;
+}
+}  // namespace
+
+Vec3 rod_point_origin(const Model& model, const Data& data, int i, double s) {
+  return record(model, data, i).start.translation + pass_point(model, data, i, s).r;
+}
+
+void rod_pair_step(const Model& model, const Data& data, int i, double s, int cols, double (&W)[6][6],
+                   double (&G)[3][6], double (&u)[3][6], double (&du)[3][6]) {
+  const Data::RodRecord& rec = record(model, data, i);
+  const PassPoint pt = pass_point(model, data, i, s);
+  const Mat6 Xj = shift_matrix(pt.r).transpose(), Xs = shift_matrix(rec.r_start).transpose();
+  const bool shares = model.rod(i)->shares >= 0;
   for (int c = 0; c < cols; ++c) {
     Vec6 w;
     for (int row = 0; row < 6; ++row) w[row] = W[row][c];
-    const Vec3 uc = rec.psi_own.transpose() * w;
+    const Vec3 uc = pt.po.transpose() * w + Vec3(G[0][c], G[1][c], G[2][c]);
     const Vec3 duc = rec.d_inv * uc;
-    const Vec6 ws = Xs * (Xe * w - UD * uc);
+    // The force handed on: U D^-1 u = Y^T u (D is symmetric).
+    const Eigen::Matrix<double, 9, 1> yu = rec.Y.transpose() * uc;
+    const Vec6 ws = Xs * (Xj * w - yu.head<6>());
+    const Vec3 g = shares ? Vec3(pt.ps.transpose() * w - yu.tail<3>()) : Vec3::Zero();
     for (int k = 0; k < 3; ++k) {
       u[k][c] = uc[k];
       du[k][c] = duc[k];
+      G[k][c] = g[k];
     }
     for (int row = 0; row < 6; ++row) W[row][c] = ws[row];
   }
 }
 
 Vec6 rod_path_acceleration(const Model& model, const Data& data, int i, const Vec6& a_parent, const Vec3& x_start,
-                           Vec3& x) {
+                           Vec3& x, double s) {
   const Data::RodRecord& rec = record(model, data, i);
   const Vec6 a_start = shift(a_parent, rec.r_start);
   Eigen::Matrix<double, 9, 1> z;
   z << a_start, x_start;
   x = rec.du - rec.Y * z;
-  return shift(a_start, rec.r_end) + rec.psi_start * x_start + rec.psi_own * x + rec.c_end;
+  const PassPoint pt = pass_point(model, data, i, s);
+  return shift(a_start, pt.r) + pt.ps * x_start + pt.po * x + pt.c;
 }
 
 Vec6 rod_forward(const Model& model, Data& data, int i, const Vec6& a_parent, Vec3& acc) {
@@ -373,6 +424,20 @@ void rod_state_pose(const Model& model, const Data& data, int i, const SE3& oMp,
   const Vec6 v = shift(shift(vec(*vp), start.translation - oMp.translation), oMe.translation - start.translation) +
                  rotate(oMe.rotation, e.psi_own) * ro + rotate(oMe.rotation, e.psi_start) * rs;
   *ve = Motion::from_vector(v);
+}
+
+Vec3 rod_state_point_velocity(const Model& model, const Data& data, int i, double s, const SE3& oMp,
+                              const Motion& vp) {
+  const Rod& rod = *model.rod(i);
+  Vec3 ks, rs, ko, ro;
+  state_nodes(data, rod, i, ks, rs, ko, ro);
+  RodPoint pt;
+  rod_point(rod, ks, rs, ko, ro, s, pt);
+  const SE3 start = oMp * model.joint_placement[std::size_t(i)];
+  const Mat3 R = start.rotation * pt.g.rotation;
+  const Vec6 v = shift(shift(vec(vp), start.translation - oMp.translation), start.rotation * pt.g.translation) +
+                 rotate(R, pt.psi_own) * ro + rotate(R, pt.psi_start) * rs;
+  return v.tail<3>();
 }
 
 void rod_slices(const Model& model, const Data& data, int i, std::vector<RodSlice>& out) {

@@ -62,18 +62,34 @@ Motion rod_section(const Model& model, const Data& data, int i, double s, SE3& p
 double rod_capsule_arc(const Model& model, const Data& data, int capsule, const SE3& oMi, const Vec3& p);
 
 // Pairs (contact.hpp, "Pairs") whose path crosses element i: a side's unit
-// forces W (6 x cols: torque rows about its end, then force rows, world)
-// through the element to its parent's origin: the element's node forces
-// u = psi^T W and D^-1 u (3 x cols), and W <- X(r_start)^T (X(r_end)^T W -
-// U D^-1 u). (A helix's; a clothoid chain's coupled nodes are not swept.)
-void rod_pair_step(const Model& model, const Data& data, int i, int cols, double (&W)[6][6], double (&u)[3][6],
-                   double (&du)[3][6]);
+// forces (columns) through the element toward its parent's origin. W: the
+// forces (6 x cols: torque rows about the point, then force rows, world) at
+// its section s (s < 0: its end, where its children hang); G: generalised
+// forces on its own node (3 x cols: from a continuing clothoid, else zero).
+// Gives the node's forces u = psi^T W + G and D^-1 u, and leaves W at the
+// parent's origin and G on the parent's node (a clothoid's start node;
+// zero otherwise).
+void rod_pair_step(const Model& model, const Data& data, int i, double s, int cols, double (&W)[6][6],
+                   double (&G)[3][6], double (&u)[3][6], double (&du)[3][6]);
 
-// Element i's end acceleration on a pair's path (sweep 3's recursion,
-// without writing the pass's scratch), given its parent's and its start
-// node's acceleration; its node's into x.
+// Element i's acceleration on a pair's path (sweep 3's recursion without
+// writing the pass's scratch), given its parent's and its start node's
+// acceleration: its node's into x, and the acceleration of its section s
+// (s < 0: its end), about the section's origin.
 Vec6 rod_path_acceleration(const Model& model, const Data& data, int i, const Vec6& a_parent, const Vec3& x_start,
-                           Vec3& x);
+                           Vec3& x, double s = -1);
+
+// The pass's origin of element i's section s (s < 0: its end), world.
+Vec3 rod_point_origin(const Model& model, const Data& data, int i, double s);
+
+// The pieces of the elements' tubes (Data::rod_capsule) at the state's
+// curvatures (the contact search at the state's pose reads them).
+void rod_state_capsules(const Model& model, Data& data);
+
+// The velocity (world) of the centre of element i's section s at the
+// state's curvatures and rates, its parent at pose oMp moving at vp.
+Vec3 rod_state_point_velocity(const Model& model, const Data& data, int i, double s, const SE3& oMp,
+                              const Motion& vp);
 
 // The state's (not a pass's) end frame and velocity of element i from its
 // parent's pose oMp and velocity vp (forward_kinematics, body_poses).
