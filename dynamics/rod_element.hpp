@@ -28,6 +28,7 @@ struct RodSection {
   Vec6 bias = Vec6::Zero();                     // c(s) = (dΨ/dt) q̇: rad/s², m/s²
 };
 using HelixSection = RodSection<3>;
+using ClothoidSection = RodSection<6>;
 using Vec6x6 = Eigen::Matrix<double, 6, 6>;
 
 // --- Helix (rod_helix.cpp) -------------------------------------------------
@@ -36,6 +37,24 @@ using Vec6x6 = Eigen::Matrix<double, 6, 6>;
 SE3 helix_pose(const Vec3& omega, double s);
 // g(s), Ψ(s) (6x3) and c(s) for the rate omega_rate (1/(m s)).
 HelixSection helix_section(const Vec3& omega, const Vec3& omega_rate, double s);
+
+// --- Clothoid (rod_clothoid.cpp) -------------------------------------------
+
+// An element of length l whose Darboux vector runs affinely from omega0 at
+// s = 0 to omega1 at s = l; rate0, rate1 are the nodes' rates.
+struct ClothoidElement {
+  double length = 0;                            // m
+  Vec3 omega0 = Vec3::Zero(), omega1 = Vec3::Zero();  // 1/m
+  Vec3 rate0 = Vec3::Zero(), rate1 = Vec3::Zero();    // 1/(m s)
+};
+
+// g(s) of the element (rates unused).
+SE3 clothoid_pose(const ClothoidElement& e, double s);
+// The sections at the increasing arc lengths s[i] (0 <= s[i] <= length),
+// found in one march from s = 0; out.size() == s.size(). Returns the number
+// of series pieces summed (the cost, docs/dynamics.md).
+int clothoid_sections(const ClothoidElement& e, std::span<const double> s, std::span<ClothoidSection> out);
+ClothoidSection clothoid_section(const ClothoidElement& e, double s);
 
 // --- Elastic energy and internal friction (rod_energy.cpp) -----------------
 
