@@ -56,6 +56,26 @@ SE3 clothoid_pose(const ClothoidElement& e, double s);
 int clothoid_sections(const ClothoidElement& e, std::span<const double> s, std::span<ClothoidSection> out);
 ClothoidSection clothoid_section(const ClothoidElement& e, double s);
 
+// --- Quadrature over an element (rod_quadrature.cpp) -----------------------
+
+enum class RodKind { kHelix, kClothoid };
+
+// Composite Gauss–Legendre: `panels` equal panels of `order` points each.
+struct RodQuadrature {
+  int panels = 1;
+  int order = 1;
+  int points() const { return panels * order; }
+};
+
+// The rule that integrates products of an element's section quantities
+// (g, Ψ, c: mass moments, Ψᵀ M Ψ, Ψᵀ M Ad, Ψᵀ (M c + V ×* M V)) over the
+// element to 1e-14 of the integral of their norm, for l_theta = l·max|Ω|
+// over the element (measured: docs/dynamics.md).
+RodQuadrature rod_quadrature(RodKind kind, double l_theta);
+// Its points s (increasing) and weights w on [0, length]; both spans hold
+// q.points() values.
+void rod_quadrature_points(const RodQuadrature& q, double length, std::span<double> s, std::span<double> w);
+
 // --- Elastic energy and internal friction (rod_energy.cpp) -----------------
 
 // C = diag(G J, E I, E I) (N m²): J = π r⁴/2, I = π r⁴/4, G = E/(2(1 + ν)).
