@@ -28,6 +28,10 @@ namespace lsd::dyn::rod {
 // h·max|Ω| on one piece: 3 rad (measured: docs/dynamics.md).
 inline constexpr double kClothoidPiece = 3.0;
 inline constexpr int kClothoidMaxTerms = 80;
+// At most this many pieces in one march (l·|Ω| up to 6e4 rad, 10,000
+// turns, far beyond any plant): beyond, the sections are NaN, the solver's
+// sign of numerical trouble, rather than a march without end.
+inline constexpr int kClothoidMaxPieces = 20000;
 inline constexpr double kClothoidTermTolerance = 1e-17;
 
 template <class T>
@@ -203,10 +207,15 @@ int clothoid_march(const ClothoidElementT<T>& e, std::span<const double> s, std:
   for (size_t i = 0; i < s.size(); ++i) {
     while (sigma < s[i]) {
       const double rest = s[i] - sigma, h = piece_length(e, sigma, kappa);
+      if (++pieces > kClothoidMaxPieces || !(h > 0)) {
+        state.R.setConstant(T(std::numeric_limits<double>::quiet_NaN()));
+        state.p.setConstant(T(std::numeric_limits<double>::quiet_NaN()));
+        for (size_t j = i; j < s.size(); ++j) out[j] = state;
+        return pieces;
+      }
       const bool last = h >= rest;
       advance_piece<kRates>(e, sigma, last ? rest : h, state);
       sigma = last ? s[i] : sigma + h;
-      ++pieces;
     }
     out[i] = state;
   }

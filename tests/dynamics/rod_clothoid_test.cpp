@@ -230,3 +230,14 @@ TEST_CASE("clothoid cost: one piece per 3 rad of l·max|Ω|", "[rod]") {
   CHECK(pieces(element(1.0, fifty, fifty, Vec3::Zero(), Vec3::Zero())) ==
         static_cast<int>(std::ceil(50.0 / lsd::dyn::rod::kClothoidPiece)));
 }
+
+TEST_CASE("clothoid: absurd or NaN curvature gives NaN, without end-less marching", "[rod]") {
+  // 1e9 rad/m over 1 m would take 3e8 pieces: the march stops at 2e4.
+  const ClothoidSection huge = clothoid_section(element(1.0, Vec3(1e9, 0, 0), Vec3(0, 1e9, 0), Vec3::Zero(), Vec3::Zero()), 1.0);
+  CHECK(std::isnan(huge.pose.translation.x()));
+  const ClothoidSection nan =
+      clothoid_section(element(0.1, Vec3(std::nan(""), 0, 0), Vec3::Zero(), Vec3::Zero(), Vec3::Zero()), 0.1);
+  CHECK(std::isnan(nan.pose.rotation(0, 0)));
+  CHECK(std::isnan(clothoid_pose(element(0.1, Vec3(1, 2, 3), Vec3(HUGE_VAL, 0, 0), Vec3::Zero(), Vec3::Zero()), 0.05)
+                       .translation.y()));
+}
