@@ -24,7 +24,7 @@ TEST_CASE("Gauss-Legendre: exact to degree 2n - 1, then the known error", "[rod]
         CHECK(std::abs(sum - exact) < 4e-16 * (1 + exact));
       } else {
         // The first monomial it misses, by 2^(2n+1) (n!)⁴ / ((2n+1) ((2n)!)²)
-        // (Abramowitz & Stegun 25.4.30 with f^(2n) = (2n)!).
+        // (the remainder of Abramowitz & Stegun 25.4.29 with f^(2n) = (2n)!).
         long double fact_n = 1, fact_2n = 1;
         for (int m = 2; m <= n; ++m) fact_n *= m;
         for (int m = 2; m <= 2 * n; ++m) fact_2n *= m;
@@ -46,7 +46,7 @@ TEST_CASE("Gauss-Legendre: exact to degree 2n - 1, then the known error", "[rod]
 }
 
 TEST_CASE("Gauss-Legendre nodes: closed forms and correctly rounded", "[rod]") {
-  // n = 2, 3, 5 in closed form (Abramowitz & Stegun 25.4.29).
+  // n = 2, 3, 5 in closed form.
   CHECK(gauss_legendre_point(2, 1).node == std::sqrt(1.0 / 3.0));
   CHECK(std::abs(gauss_legendre_point(3, 2).node - std::sqrt(0.6)) <= 1.2e-16);
   CHECK(gauss_legendre_point(3, 1).weight == Approx(8.0 / 9.0).epsilon(2e-16));
