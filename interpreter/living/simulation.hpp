@@ -93,6 +93,11 @@ class Simulation {
 
   const Lsystem& lsystem() const { return ls_; }
   const LivingModel& living() const { return living_; }
+  // The string as drawn: the homomorphism's image of the string, made once
+  // per rebuild of the model (with the model when it is built from it:
+  // living_model.hpp, draw_string), else the string itself. Null with
+  // `error` set when the homomorphism fails.
+  const ModuleString* drawn(grammar::Diagnostic& error);
   double time() const { return ls_.time(); }
   long physics_steps() const { return physics_steps_; }  // taken by this run (lsd run's summary)
 
@@ -152,6 +157,8 @@ class Simulation {
   Lsystem ls_;
   RunSettings settings_;
   LivingModel living_;
+  DrawnString drawn_;          // the homomorphism's image, when drawn_ready_ (drawn())
+  bool drawn_ready_ = false;
   dyn::Data data_;           // scratch of the step; poses valid when posed_ == version_
   long version_ = 0, posed_ = -1;
   long physics_steps_ = 0;

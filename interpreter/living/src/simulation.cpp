@@ -100,14 +100,15 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   if (ls_.rules->dynamics.enabled && moving_base) ensure_base_module(ls_.current);  // its state lives in the string
   expand_rest_joints(*ls_.rules, ls_.current);  // joints at rest get room for their state (auto_joints.hpp)
   changed();
-  // joints: auto with a homomorphism: the bodies are what is drawn (living_model.hpp)
-  DrawnString drawn;
+  // With a homomorphism the bodies are what is drawn (living_model.hpp): the
+  // drawing is made once, for the model and the scene.
   const bool drawing = model_from_drawing(*ls_.rules);
+  drawn_ready_ = false;
   ModuleOrigins origins(ls_);  // where a module a message is about was written (replayed only then)
   const ModuleLocator locate = [&](std::size_t i) { return origins.of(i); };
   auto build = [&] {
-    if (drawing && !draw_for_model(*ls_.rules, ls_.current, settings_.max_modules, drawn, diags)) return false;
-    return build_living_model(*ls_.rules, settings_, ls_.current, living_, diags, drawing ? &drawn : nullptr, locate);
+    if (drawing && !(drawn_ready_ = draw_string(ls_, settings_.max_modules, drawn_, diags))) return false;
+    return build_living_model(*ls_.rules, settings_, ls_.current, living_, diags, drawing ? &drawn_ : nullptr, locate);
   };
   if (!build()) return false;
   // Bare @Tie modules take their anchors as parameters, bare @Weld modules
@@ -119,6 +120,19 @@ bool Simulation::rebuild(std::vector<grammar::Diagnostic>& diags) {
   data_ = dyn::make_data(living_.model);
   rebuilt_ = true;
   return true;
+}
+
+const ModuleString* Simulation::drawn(grammar::Diagnostic& error) {
+  if (ls_.rules->homomorphism.empty()) return &ls_.current;
+  if (!drawn_ready_) {  // (a model not built from the drawing: made when first asked for, once per rebuild)
+    std::vector<grammar::Diagnostic> diags;
+    drawn_ready_ = draw_string(ls_, settings_.max_modules, drawn_, diags);
+    if (!drawn_ready_) {
+      error = diags.empty() ? grammar::Diagnostic{ls_.rules->path, {}, "the homomorphism failed"} : diags.front();
+      return nullptr;
+    }
+  }
+  return &drawn_.s;
 }
 
 // Inosculation (fusion.hpp): the timers of the self contacts at the new
@@ -185,7 +199,8 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
     const int bad = data_.first_nonfinite_joint;
     if (bad >= 0) {
       const std::string where = bad == 0 ? std::string("the base")
-                                         : "the joint at module " + std::to_string(living_.joint_module[std::size_t(bad)]);
+                                         : "the joint at module " +
+                                               std::to_string(living_.layout.bodies[std::size_t(bad)].joint_module);
       const bool implicit = settings_.integrator != dyn::Integrator::kExplicit;
       diags.push_back({ls_.rules->path, {},
                        "the simulation diverged: " + where + " became non-finite or spun faster than " +
