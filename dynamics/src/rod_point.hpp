@@ -1,6 +1,10 @@
-// The kinematics of a point of a curved element (rod.hpp), relative to the
-// element's start frame, and the quadrature along an element.
+// A point of a curved element (rod.hpp) for the articulated passes: its
+// kinematics relative to the element's start frame (rod_element.hpp's
+// closed-form helix and power-series clothoid, docs/dynamics.md "Curved rods:
+// one element"), and the quadrature along the element.
 #pragma once
+
+#include <vector>
 
 #include "dynamics/rod.hpp"
 
@@ -23,15 +27,15 @@ struct RodPoint {
 void rod_point(const Rod& rod, const Vec3& start, const Vec3& start_rate, const Vec3& own, const Vec3& own_rate,
                double s, RodPoint& out);
 
-// Gauss-Legendre points along an element: n nodes in [0, 1] and weights
-// summing to 1, enough that the integrals over the element (its inertia,
-// weight, bias forces) are exact to rounding at the largest turn l |Omega|
-// of its two nodes (rad).
-struct Quadrature {
-  int n = 0;
-  const double* node = nullptr;
-  const double* weight = nullptr;
+// The points of an element's quadrature (rod_quadrature: exact to rounding
+// for its largest turn l |Omega| over both nodes), each with its arc length
+// s, its weight w (m; they sum to the length) and its point; a clothoid's
+// found in one march along the element.
+struct RodQuadraturePoint {
+  double s = 0, w = 0;
+  RodPoint point;
 };
-Quadrature rod_quadrature(double turn);
+void rod_quadrature_points(const Rod& rod, const Vec3& start, const Vec3& start_rate, const Vec3& own,
+                           const Vec3& own_rate, std::vector<RodQuadraturePoint>& out);
 
 }  // namespace lsd::dyn

@@ -187,15 +187,15 @@ void rod_backward(const Model& model, Data& data, int i, const StepTerms& t, con
   Vec12 b = Vec12::Zero();
 
   // The sections: slices of mass along the centreline (Gauss-Legendre).
-  const Quadrature q = rod_quadrature(l * std::max(n.own.norm(), n.start.norm()));
+  thread_local std::vector<RodQuadraturePoint> points;
+  rod_quadrature_points(rod, n.start, n.start_rate_end, n.own, n.own_rate_end, points);
   const Mat3& Rs = rec.start.rotation;
   const Vec6 vs = vec(rec.v_start), vs_end = vec(rec.v_start_end);
   const Vec3 g = model.opt.gravity, wind = model.opt.wind;
   Vec3 mass_arm = Vec3::Zero();
-  for (int j = 0; j < q.n; ++j) {
-    const double s = l * q.node[j], w = l * q.weight[j];
-    RodPoint pt;
-    rod_point(rod, n.start, n.start_rate_end, n.own, n.own_rate_end, s, pt);
+  for (const RodQuadraturePoint& qp : points) {
+    const double w = qp.w;
+    const RodPoint& pt = qp.point;
     const Mat3 R = Rs * pt.g.rotation;
     const Vec3 r = Rs * pt.g.translation;
     const Mat63 ps = rotate(R, pt.psi_start), po = rotate(R, pt.psi_own);
@@ -448,12 +448,11 @@ void rod_slices(const Model& model, const Data& data, int i, std::vector<RodSlic
   const std::size_t p = std::size_t(model.parent[std::size_t(i)]);
   const SE3 start = data.oMi[p] * model.joint_placement[std::size_t(i)];
   const Vec6 vs = shift(vec(data.v[p]), start.translation - data.oMi[p].translation);
-  const double l = rod.length;
-  const Quadrature q = rod_quadrature(l * std::max(ko.norm(), ks.norm()));
-  for (int j = 0; j < q.n; ++j) {
-    const double w = l * q.weight[j];
-    RodPoint pt;
-    rod_point(rod, ks, rs, ko, ro, l * q.node[j], pt);
+  thread_local std::vector<RodQuadraturePoint> points;
+  rod_quadrature_points(rod, ks, rs, ko, ro, points);
+  for (const RodQuadraturePoint& qp : points) {
+    const double w = qp.w;
+    const RodPoint& pt = qp.point;
     const Mat3 R = start.rotation * pt.g.rotation;
     const Vec3 r = start.rotation * pt.g.translation;
     const Vec6 v = shift(vs, r) + rotate(R, pt.psi_own) * ro + rotate(R, pt.psi_start) * rs;

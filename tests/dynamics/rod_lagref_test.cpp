@@ -71,8 +71,8 @@ double compare(const lr::Tree& tree, const Eigen::VectorXd& q, const Eigen::Vect
   const Eigen::VectorXd expect = lr::solver_accelerations(tree, q, qd, ref.qdd);
   Eigen::VectorXd got(expect.size());
   for (int i = 1; i < m.nbody(); ++i) got.segment<3>(lr::coordinate_index(i)) = d.dw[std::size_t(i)];
-  INFO("lsd " << got.transpose() << "\nreference " << expect.transpose());
-  return (got - expect).cwiseAbs().maxCoeff() / expect.cwiseAbs().maxCoeff();
+  const double err = (got - expect).cwiseAbs().maxCoeff() / expect.cwiseAbs().maxCoeff();
+  return err;
 }
 
 Eigen::VectorXd random_vector(std::mt19937& rng, int n, double scale) {
@@ -121,6 +121,28 @@ TEST_CASE("rigid bodies, joints and helices in one tree: lsd's accelerations are
   for (int trial = 0; trial < 4; ++trial) {
     const Eigen::VectorXd q = random_vector(rng, lr::coordinate_count(tree), 1.5);
     const Eigen::VectorXd v = random_vector(rng, lr::coordinate_count(tree), 4.0);
+    CHECK(compare(tree, q, v) < 1e-7);
+  }
+}
+
+TEST_CASE("a chain of clothoids, and clothoids after a joint: lsd's accelerations are Lagrange's", "[rod][lagref]") {
+  // base - clothoid start - clothoid - clothoid (a chain sharing its nodes),
+  // then a rigid body on a joint at the chain's end and a second chain
+  // branching from it.
+  lr::Tree tree;
+  tree.gravity = Vec3(0.0, -9.81, 0.5);
+  const Vec3 rest(0.5, 2.0, -3.0);
+  const int c0 = lr::add_clothoid_start(tree, 0, turned(0.3, Vec3(0, 0, 1)));
+  const int c1 = lr::add_clothoid(tree, c0, SE3{}, 0.08, kRadius, kDensity, kYoung, kPoisson, rest, rest);
+  const int c2 = lr::add_clothoid(tree, c1, SE3{}, 0.06, kRadius, kDensity, kYoung, kPoisson, rest, rest);
+  const int b = lr::add_rigid(tree, c2, turned(0.4, Vec3(1, 0, 1)), 0.03, 0.003, 800, Vec3(0.5, 0.5, 0.5));
+  const int d0 = lr::add_clothoid_start(tree, b, SE3{Mat3::Identity(), Vec3(0.03, 0, 0)});
+  lr::add_clothoid(tree, d0, SE3{}, 0.05, kRadius, kDensity, kYoung, kPoisson, rest, rest);
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 3; ++trial) {
+    Eigen::VectorXd q = random_vector(rng, lr::coordinate_count(tree), 6.0);
+    q.segment<3>(lr::coordinate_index(b)) *= 0.25;  // a joint's rotation vector within pi
+    const Eigen::VectorXd v = random_vector(rng, lr::coordinate_count(tree), 10.0);
     CHECK(compare(tree, q, v) < 1e-7);
   }
 }
