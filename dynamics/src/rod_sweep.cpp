@@ -115,6 +115,120 @@ void place_capsules(const Model& model, Data& data, int i, const Vec3& start, co
   }
 }
 
+// The slices of an element summed about its start, in its start frame's
+// axes: with z = (a_start; x_start; x_own) (the start's acceleration and
+// the nodes'), the slices' part of the element's system
+// [Mss Msx; Mxs Mxx] z + (bs; bx), the columns of x ordered (start, own).
+struct Slices {
+  Mat6 Mss = Mat6::Zero();
+  Eigen::Matrix<double, 6, 6> Msx = Eigen::Matrix<double, 6, 6>::Zero();
+  Mat6 Mxx = Mat6::Zero();
+  Vec6 bs = Vec6::Zero(), bx = Vec6::Zero();
+  Vec3 mass_arm = Vec3::Zero();  // kg m: sum of mass times arm
+};
+
+// A slice at arm r (start axes) with mass m (m_eff in the matrix: the
+// implicit drag), rotational inertia rot, Jacobian psi (6 x K: the nodes'
+// columns, about the slice, start axes), velocity product c and bias force
+// p (about the slice): its acceleration X(r) a_start + psi x + c takes the
+// force I (X(r) a_start + psi x + c) + p, whose moment about the start and
+// node forces enter the sums.
+template <int K>
+void add_slice(const Vec3& r, double m, const Mat3& rot, const Eigen::Matrix<double, 6, K>& psi, const Vec6& c,
+               const Vec6& p, Slices& sl) {
+  using Mat6K = Eigen::Matrix<double, 6, K>;
+  const Mat3 rx = skew(r);
+  // X(r)^T I X(r) for a slice whose centre of mass is its point: the
+  // parallel-axis inertia about the start.
+  sl.Mss.topLeftCorner<3, 3>() += rot + m * rx * rx.transpose();
+  sl.Mss.topRightCorner<3, 3>() += m * rx;
+  sl.Mss.bottomLeftCorner<3, 3>() += m * rx.transpose();
+  sl.Mss.bottomRightCorner<3, 3>() += m * Mat3::Identity();
+  Mat6K Ipsi;
+  Ipsi.template topRows<3>() = rot * psi.template topRows<3>();
+  Ipsi.template bottomRows<3>() = m * psi.template bottomRows<3>();
+  Mat6K XIpsi = Ipsi;  // moved to the start: torque += r x force
+  XIpsi.template topRows<3>() += rx * Ipsi.template bottomRows<3>();
+  sl.Msx.template rightCols<K>() += XIpsi;
+  sl.Mxx.template bottomRightCorner<K, K>() += psi.transpose() * Ipsi;
+  Vec6 f;
+  f << rot * c.head<3>() + p.head<3>(), m * c.tail<3>() + p.tail<3>();
+  sl.bx.template tail<K>() += psi.transpose() * f;
+  sl.bs.head<3>() += f.head<3>() + r.cross(f.tail<3>());
+  sl.bs.tail<3>() += f.tail<3>();
+}
+
+template <int K>
+void sum_slices(const Rod& rod, const Nodes& n, const std::vector<RodQuadraturePoint>& points,
+                const Data::RodRecord& rec, const StepTerms& t, const Vec3& g, const Vec3& wind, Slices& sl) {
+  const Mat3 Rt = rec.start.rotation.transpose();
+  const auto local = [&](const Motion& v) {
+    Vec6 o;
+    o << Rt * v.angular, Rt * v.linear;
+    return o;
+  };
+  const Vec6 vs = local(rec.v_start), vs_end = local(rec.v_start_end);
+  Eigen::Matrix<double, K, 1> rate_end, rate;
+  if constexpr (K == 3) {
+    rate_end = n.own_rate_end;
+    rate = n.own_rate;
+  } else {
+    rate_end << n.start_rate_end, n.own_rate_end;
+    rate << n.start_rate, n.own_rate;
+  }
+  for (const RodQuadraturePoint& qp : points) {
+    const RodPoint& pt = qp.point;
+    const Mat3& R = pt.g.rotation;
+    const Vec3& r = pt.g.translation;
+    Eigen::Matrix<double, 6, K> psi;
+    if constexpr (K == 3) {
+      psi = rotate(R, pt.psi_own);
+    } else {
+      psi.template leftCols<3>() = rotate(R, pt.psi_start);
+      psi.template rightCols<3>() = rotate(R, pt.psi_own);
+    }
+    const Vec6 rel_end = psi * rate_end;
+    const Vec6 v_end = shift(vs_end, r) + rel_end;
+    const Vec6 c = rotate(R, pt.c) + cross_motion(v_end, rel_end);
+    const double m = rod.line_density * qp.w, drag = rod.drag * qp.w;
+    const Mat3 rot = R * (qp.w * rod.section_inertia).asDiagonal() * R.transpose();
+    // The bias with the true inertia (v x* I v), the drag toward the wind;
+    // the implicit drag kD C as a point mass in the matrix.
+    Vec6 Iv;
+    Iv << rot * v_end.head<3>(), m * v_end.tail<3>();
+    Vec6 p = cross_force(v_end, Iv);
+    double m_eff = m;
+    if (drag != 0.0) {
+      const Vec6 v = shift(vs, r) + psi * rate;
+      p.tail<3>() += drag * (v.tail<3>() - wind + t.kD * g);
+      m_eff += t.kD * drag;
+    }
+    add_slice<K>(r, m_eff, rot, psi, c, p, sl);
+    sl.mass_arm += m * r;
+  }
+}
+
+// The slices' sums, turned to world axes, into the element's system.
+void add_slices(const Mat3& Rs, const Slices& sl, bool helix, Mat12& M, Vec12& b) {
+  Mat6 Rb = Mat6::Zero();
+  Rb.topLeftCorner<3, 3>() = Rs;
+  Rb.bottomRightCorner<3, 3>() = Rs;
+  M.topLeftCorner<6, 6>() += Rb * sl.Mss * Rb.transpose();
+  const Eigen::Matrix<double, 6, 6> Msx = Rb * sl.Msx;
+  b.head<6>() += Rb * sl.bs;
+  M.block<6, 3>(0, kOwn) += Msx.rightCols<3>();
+  M.block<3, 6>(kOwn, 0) += Msx.rightCols<3>().transpose();
+  M.block<3, 3>(kOwn, kOwn) += sl.Mxx.bottomRightCorner<3, 3>();
+  b.segment<3>(kOwn) += sl.bx.tail<3>();
+  if (helix) return;
+  M.block<6, 3>(0, kStart) += Msx.middleCols<3>(0);
+  M.block<3, 6>(kStart, 0) += Msx.middleCols<3>(0).transpose();
+  M.block<3, 3>(kStart, kStart) += sl.Mxx.block<3, 3>(0, 0);
+  M.block<3, 3>(kStart, kOwn) += sl.Mxx.block<3, 3>(0, 3);
+  M.block<3, 3>(kOwn, kStart) += sl.Mxx.block<3, 3>(3, 0);
+  b.segment<3>(kStart) += sl.bx.head<3>();
+}
+
 }  // namespace
 
 void rod_state_capsules(const Model& model, Data& data) {
@@ -186,38 +300,19 @@ void rod_backward(const Model& model, Data& data, int i, const StepTerms& t, con
   Mat12 M = Mat12::Zero();
   Vec12 b = Vec12::Zero();
 
-  // The sections: slices of mass along the centreline (Gauss-Legendre).
+  // The sections: slices of mass along the centreline (Gauss-Legendre),
+  // summed in the start frame's axes and turned to the world's once.
   thread_local std::vector<RodQuadraturePoint> points;
   rod_quadrature_points(rod, n.start, n.start_rate_end, n.own, n.own_rate_end, points);
   const Mat3& Rs = rec.start.rotation;
-  const Vec6 vs = vec(rec.v_start), vs_end = vec(rec.v_start_end);
-  const Vec3 g = model.opt.gravity, wind = model.opt.wind;
-  Vec3 mass_arm = Vec3::Zero();
-  for (const RodQuadraturePoint& qp : points) {
-    const double w = qp.w;
-    const RodPoint& pt = qp.point;
-    const Mat3 R = Rs * pt.g.rotation;
-    const Vec3 r = Rs * pt.g.translation;
-    const Mat63 ps = rotate(R, pt.psi_start), po = rotate(R, pt.psi_own);
-    const Vec6 rel_end = po * n.own_rate_end + ps * n.start_rate_end;
-    const Vec6 v_end = shift(vs_end, r) + rel_end;
-    const Vec6 c = rotate(R, pt.c) + cross_motion(v_end, rel_end);
-    // The slice's inertia about its point (its centre of mass): the true one
-    // for the bias, and with the implicit drag kD C as a point mass.
-    const double m = rod.line_density * w, drag = rod.drag * w;
-    const Mat3 rot = R * (w * rod.section_inertia).asDiagonal() * R.transpose();
-    Mat6 I = Mat6::Zero();
-    I.topLeftCorner<3, 3>() = rot;
-    I.bottomRightCorner<3, 3>() = m * Mat3::Identity();
-    Vec6 p = cross_force(v_end, I * v_end);
-    if (drag != 0.0) {
-      const Vec6 v = shift(vs, r) + po * n.own_rate + ps * n.start_rate;
-      p.tail<3>() += drag * (v.tail<3>() - wind + t.kD * g);
-      I.bottomRightCorner<3, 3>() += t.kD * drag * Mat3::Identity();
-    }
-    add_point(r, I, p, ps, po, c, M, b);
-    mass_arm += m * r;
-  }
+  const Vec3 g = model.opt.gravity;
+  Slices sl;
+  if (rod.kind == ElementKind::kHelix)
+    sum_slices<3>(rod, n, points, rec, t, Rs.transpose() * g, Rs.transpose() * model.opt.wind, sl);
+  else
+    sum_slices<6>(rod, n, points, rec, t, Rs.transpose() * g, Rs.transpose() * model.opt.wind, sl);
+  add_slices(Rs, sl, rod.kind == ElementKind::kHelix, M, b);
+  const Vec3 mass_arm = Rs * sl.mass_arm;
 
   // Its contact and tie points (contact.hpp): on a section (s >= 0), or on
   // its end frame. A point at arm r from its section's origin with the
@@ -242,7 +337,7 @@ void rod_backward(const Model& model, Data& data, int i, const StepTerms& t, con
     const Vec3 r = Rs * pt.g.translation;
     const Mat63 ps = rotate(R, pt.psi_start), po = rotate(R, pt.psi_own);
     const Vec6 rel_end = po * n.own_rate_end + ps * n.start_rate_end;
-    const Vec6 c = rotate(R, pt.c) + cross_motion(shift(vs_end, r) + rel_end, rel_end);
+    const Vec6 c = rotate(R, pt.c) + cross_motion(shift(vec(rec.v_start_end), r) + rel_end, rel_end);
     add_point(r, I, p, ps, po, c, M, b);
   }
 
