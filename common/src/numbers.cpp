@@ -62,29 +62,24 @@ char* copy(char* p, const char* text) {
 // The digits of n, as std::to_chars writes an unsigned integer.
 char* write_unsigned(char* p, std::uint64_t n) { return std::to_chars(p, p + 20, n).ptr; }
 
-int digit_count(std::uint64_t n) {
-  int k = 1;
-  while (n >= 10) n /= 10, ++k;
-  return k;
-}
-
-// d.ddde+XX: the n digits of m, a point after the first unless there is one
-// digit, and the exponent of the first digit with a sign and at least two
-// digits.
-char* write_scientific(char* p, std::uint64_t m, int n, int exponent) {
-  char digits[20];
-  write_unsigned(digits, m);
-  *p++ = digits[0];
+// The digits at p, n of them, made d.ddde+XX: a point after the first
+// unless there is one digit, and the exponent of the first digit with a sign
+// and at least two digits.
+char* make_scientific(char* p, int n, int exponent) {
+  char* end = p + n;
   if (n > 1) {
-    *p++ = '.';
-    p = std::copy(digits + 1, digits + n, p);
+    for (int k = n - 1; k >= 1; --k) p[k + 1] = p[k];
+    p[1] = '.';
+    ++end;
   }
   const int x = exponent + n - 1;
-  *p++ = 'e';
-  *p++ = x < 0 ? '-' : '+';
+  *end++ = 'e';
+  *end++ = x < 0 ? '-' : '+';
   const unsigned a = unsigned(x < 0 ? -x : x);
-  if (a < 10) *p++ = '0';
-  return write_unsigned(p, a);
+  if (a >= 100) *end++ = char('0' + a / 100);
+  *end++ = char('0' + a / 10 % 10);
+  *end++ = char('0' + a % 10);
+  return end;
 }
 
 // The exact digits of a whole number a below 10^22, as printf's %.0f writes
@@ -117,19 +112,20 @@ char* write_whole(char* p, double a) {
   return p;
 }
 
-// m 10^exponent, exponent < 0, in fixed form: "0.00ddd" or "dd.ddd".
-char* write_fraction(char* p, std::uint64_t m, int n, int exponent) {
-  char digits[20];
-  write_unsigned(digits, m);
+// The digits at p, n of them, times 10^exponent, exponent < 0, made fixed:
+// "0.00ddd" or "dd.ddd".
+char* make_fraction(char* p, int n, int exponent) {
   const int whole = n + exponent;  // digits before the point
-  if (whole <= 0) {
-    p = copy(p, "0.");
-    p = std::fill_n(p, -whole, '0');
-    return std::copy(digits, digits + n, p);
+  if (whole > 0) {
+    std::memmove(p + whole + 1, p + whole, std::size_t(-exponent));
+    p[whole] = '.';
+    return p + n + 1;
   }
-  p = std::copy(digits, digits + whole, p);
-  *p++ = '.';
-  return std::copy(digits + whole, digits + n, p);
+  const int lead = 2 - whole;  // "0." and the zeros after it
+  std::memmove(p + lead, p, std::size_t(n));
+  p[0] = '0', p[1] = '.';
+  std::fill_n(p + 2, -whole, '0');
+  return p + lead + n;
 }
 
 // Every double: Dragonbox's shortest digits m 10^e (the one closest to v
@@ -142,13 +138,13 @@ char* write_general(char* p, double v) {
   if (std::isinf(v)) return copy(p, "inf");
   if (v == 0) return copy(p, "0");
   const auto d = jkj::dragonbox::to_decimal(v, jkj::dragonbox::policy::sign::ignore);
-  const int n = digit_count(d.significand);
+  const int n = int(write_unsigned(p, d.significand) - p);  // the digits, laid out in place below
   // Fixed is not longer for exponents in [-(n + 3), 5], one less on each side for one
   // digit (scientific then has no point).
   const int lower = n == 1 ? -3 : -(n + 3), upper = n == 1 ? 4 : 5;
-  if (d.exponent < lower || d.exponent > upper) return write_scientific(p, d.significand, n, d.exponent);
+  if (d.exponent < lower || d.exponent > upper) return make_scientific(p, n, d.exponent);
   if (d.exponent >= 0) return write_whole(p, std::fabs(v));
-  return write_fraction(p, d.significand, n, d.exponent);
+  return make_fraction(p, n, d.exponent);
 }
 
 }  // namespace
@@ -171,18 +167,18 @@ char* write_double(char* p, double v) {
   // scientific form is never shorter). -0 takes the general path.
   if (v > -1e5 && v < 1e5) {
     const double scaled = v * 1000;
-    const long m = long(scaled + (scaled < 0 ? -0.5 : 0.5));
+    const std::int64_t m = std::int64_t(scaled + (scaled < 0 ? -0.5 : 0.5));
     if (double(m) / 1000 == v && (m != 0 || !std::signbit(v))) {
-      unsigned long a = static_cast<unsigned long>(m);
+      std::uint64_t a = static_cast<std::uint64_t>(m);
       if (m < 0) {
         *p++ = '-';
         a = 0 - a;
       }
       p = write_unsigned(p, a / 1000);
-      unsigned long frac = a % 1000;
+      std::uint64_t frac = a % 1000;
       if (frac == 0) return p;
       *p++ = '.';
-      for (unsigned long place = 100; frac != 0; place /= 10) {
+      for (std::uint64_t place = 100; frac != 0; place /= 10) {
         *p++ = char('0' + frac / place);
         frac %= place;
       }
