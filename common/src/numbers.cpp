@@ -40,9 +40,10 @@ std::from_chars_result read_as_from_chars(const char* first, const char* last, T
   return {r.ptr, range_of(first, r.ptr, x)};
 }
 
+// read_c_number: strtod's optional '+', which from_chars refuses ("+-1"
+// stays invalid), and strtod's value out of range.
 template <class T>
 std::from_chars_result read_c(const char* first, const char* last, T& v) {
-  // strtod's optional '+', which from_chars refuses; "+-1" stays invalid.
   const bool plus = first != last && *first == '+' && last - first > 1 && first[1] != '-' && first[1] != '+';
   T x;
   const auto r = read_as_from_chars(first + (plus ? 1 : 0), last, x);
