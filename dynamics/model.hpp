@@ -97,7 +97,7 @@ struct Model {
   BaseKind base_kind = BaseKind::kFixed;
   ContactModel contact;             // none unless given
 
-  // The step's options (time step, integrator, gravity, wind, contact
+  // The step's options (time step, integrator, gravity, contact
   // constants): the step reads them here; change them between steps.
   Options opt;
 

@@ -1,6 +1,7 @@
 // The options of a step (MuJoCo's mjOption, which lives in its mjModel):
-// the time step and integrator, the world's gravity and wind, and the
-// constants of contacts and ties. They live in the model (Model::opt) and
+// the time step and integrator, the world's gravity, and the constants of
+// contacts and ties (the wind, which may change every step, is an input of
+// the step: Data::wind). They live in the model (Model::opt) and
 // the step reads them there: change them between steps, nothing else keeps a
 // copy (docs/language.md 7.2).
 #pragma once
@@ -86,7 +87,6 @@ struct Options {
 
   // ---- World.
   Vec3 gravity = Vec3(0.0, -9.81, 0.0);                     // m/s^2, world
-  Vec3 wind = Vec3::Zero();                                 // m/s, world air velocity seen by the drag
 
   // ---- Contact and ties (contact.hpp).
   double contact_stiffness = kDefaultContactStiffness;      // N/m per contact point

@@ -65,6 +65,7 @@ struct ModelSettings {
 // A value-initialised RunSettings holds every default of the dynamics:
 // section (the key table, lsystem/src/keys.cpp, reads its defaults from here).
 struct RunSettings : dyn::Options, ModelSettings {
+  dyn::Vec3 wind = dyn::Vec3::Zero();                  // m/s, world: the step's input (StepInputs::wind replaces it)
   // ---- The growth schedule.
   double grow_every = 0;                               // s between derivation steps; 0: all at time 0
   long derivation_length = 1;                          // derivation steps of the run (header, or -n)
@@ -84,7 +85,6 @@ struct RunSettings : dyn::Options, ModelSettings {
     const double u = turtle_unit;
     if (u == 1) return o;
     o.gravity /= u;
-    o.wind /= u;
     o.slip_velocity /= u;
     o.contact_stiffness /= u * u * u;
     if (o.contact_damping >= 0) o.contact_damping /= u * u * u;

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "dynamics/samples.hpp"
-
 #include "interpreter/living/src/grafts.hpp"
 #include "interpreter/cpfg/view.hpp"
 #include "interpreter/lsystem/auto_joints.hpp"

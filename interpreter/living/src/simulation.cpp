@@ -177,7 +177,7 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
   ls_.clock.count_steps_of(settings_.dt);
   if (!living_.empty()) {
     load_state(ls_.current, living_, data_);  // the string is the state: read it every step
-    living_.model.opt.wind = inputs.wind.value_or(settings_.wind) / settings_.turtle_unit;  // (the model's units)
+    data_.wind = inputs.wind.value_or(settings_.wind) / settings_.turtle_unit;  // (the model's units)
     data_.base_acc = inputs.base_acc;
     data_.body_forces = inputs.forces;
     dyn::step(living_.model, data_);
