@@ -12,7 +12,8 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lsystem/origin.hpp"
 #include "interpreter/lsystem/rules.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/lsystem/settings.hpp"
+#include "interpreter/living/units.hpp"
 
 namespace lsd::interp {
 

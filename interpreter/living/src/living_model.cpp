@@ -74,7 +74,7 @@ double pixel_size(const RuleSet& rules, const std::vector<TurtleState>& frames) 
 // are rescaled so that it moves as the plant of u-metre units would
 // (docs/language.md 7.8): the same angles at the same times when Young's
 // modulus is E/u^2, the drag coefficient drag/u, gravity and wind over u
-// (RunSettings::step_options) and a damper in N m s over u^5.
+// and a damper in N m s over u^5 (units.hpp, ModelUnits).
 class Walker {
  public:
   Walker(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, LivingModel& lm,
@@ -334,6 +334,12 @@ class Walker {
 // Step 2: the model from the drafts: placements, inertias, spring constants
 // (docs/language.md section 7). `stored` maps a module of the walked string
 // to the stored string s, where the joints' state is. False after a diagnostic.
+// The obstacles' kinds are the settings' (ground, pole, sphere, ring) in the same order.
+static_assert(int(ObstacleKind::kGround) == int(dyn::ObstacleKind::kGround) &&
+              int(ObstacleKind::kPole) == int(dyn::ObstacleKind::kPole) &&
+              int(ObstacleKind::kSphere) == int(dyn::ObstacleKind::kSphere) &&
+              int(ObstacleKind::kRing) == int(dyn::ObstacleKind::kRing));
+
 template <class Stored>
 bool make_model(const RuleSet& rules, const RunSettings& settings, const std::vector<Draft>& bodies,
                 const ModuleString& s, const Stored& stored, const ModuleLocator& locate, LivingModel& lm,
@@ -345,13 +351,13 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
   base.inertia = bodies[0].inertia;
   base.drag = bodies[0].drag;
   dyn::ContactModel contact = std::move(lm.model.contact);  // the walk's capsules and ties
-  for (const dyn::Obstacle& o : settings.obstacles) {  // the settings keep the rings beside the obstacles
-    if (o.kind == dyn::ObstacleKind::kRing) contact.rings.push_back({o.centre, o.axis, o.radius});
-    else contact.obstacles.push_back(o);
+  for (const Obstacle& o : settings.obstacles) {  // the settings keep the rings beside the obstacles
+    if (o.kind == ObstacleKind::kRing) contact.rings.push_back({o.centre, o.axis, o.radius});
+    else contact.obstacles.push_back({dyn::ObstacleKind(int(o.kind)), o.centre, o.radius, o.top, o.axis});
   }
   lm.model = dyn::make_model(base);
   lm.model.contact = std::move(contact);
-  lm.model.opt = settings.step_options();
+  lm.model.opt = step_options(settings);
   dyn::reserve_bodies(lm.model, int(bodies.size()));
   lm.joint_module.assign(1, 0);
   lm.joint_offset.assign(1, 0);
@@ -393,9 +399,9 @@ void set_damping(const RunSettings& settings, dyn::Model& m) {
       for (int a = 0; a < 3; ++a)
         m.damping[std::size_t(k)][a] = 2 * settings.damping_ratio *
                                        std::sqrt(m.stiffness[std::size_t(k)][a] * inertia[std::size_t(k)](a, a));
-  } else {  // N m s in the model's units (Walker): over u^5
-    const double u = settings.turtle_unit;
-    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(settings.damping / std::pow(u, 5));
+  } else {  // N m s in the model's units
+    const double d = model_units(settings).joint_damping(settings.damping);
+    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(d);
   }
   for (int k = 1; k < m.nbody(); ++k) {
     dyn::Vec3& d = m.damping[std::size_t(k)];
@@ -410,6 +416,7 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
   const ModuleString& walked = drawn ? drawn->s : s;
   lm = LivingModel{};
   lm.module_body.assign(walked.size(), -1);
+  lm.model.opt = step_options(settings);  // (also the clock's dt without bodies: Simulation::dt)
   if (!rules.dynamics.enabled) return true;
   const std::size_t before = diags.size();
   const ModuleLocator walked_locate = drawn ? ModuleLocator{} : locate;  // (the locator knows the stored string)
