@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/limits.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/lsystem/settings.hpp"
 
 namespace lsd::cli {

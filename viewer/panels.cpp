@@ -130,7 +130,7 @@ void growth_section(App& app) {
     apply_settings(s, rs);
   }
   if (s.loaded) {
-    ImGui::Text("step %d / %ld    modules %zu    bodies %d", s.sim.lsystem().steps_done,
+    ImGui::Text("step %d / %d    modules %zu    bodies %d", s.sim.lsystem().steps_done,
                 s.sim.lsystem().derivation_length, module_count(s), body_count(s));
   }
 

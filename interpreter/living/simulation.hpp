@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "interpreter/living/living_model.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/lsystem/settings.hpp"
 
 namespace lsd::interp {

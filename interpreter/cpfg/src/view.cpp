@@ -13,7 +13,6 @@
 #include "interpreter/cpfg/preprocess.hpp"
 #include "interpreter/cpfg/src/model_paths.hpp"
 #include "interpreter/cpfg/src/view_commands.hpp"
-#include "interpreter/lsystem/string_io.hpp"
 
 namespace lsd::interp {
 namespace {
@@ -166,10 +165,10 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
   const ModelFolder model{model_folder.root.empty() ? folder : model_folder.root, model_folder.allow_outside};
   std::vector<grammar::Diagnostic> pp_diags;
   std::string preprocessed;
-  grammar::PreprocessOptions pp;
+  PreprocessOptions pp;
   pp.root = model.root;
   pp.allow_outside = model.allow_outside;
-  if (grammar::needs_preprocessor(text, pp) && grammar::preprocess(text, path, pp, preprocessed, pp_diags)) {
+  if (needs_preprocessor(text, pp) && preprocess(text, path, pp, preprocessed, pp_diags)) {
     // line markers: keep the line count by dropping them (they stand on their own lines)
     std::string kept;
     std::istringstream in(preprocessed);

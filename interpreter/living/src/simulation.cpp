@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interpreter/growth/origins.hpp"
 #include "interpreter/living/src/fusion.hpp"
 #include "interpreter/lsystem/auto_joints.hpp"
 #include "interpreter/turtle/turtle.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "common/spelling.hpp"
-#include "interpreter/cpfg/unsupported.hpp"
+#include "interpreter/lsystem/unsupported.hpp"
 #include "interpreter/lsystem/expr.hpp"
 
 namespace lsd::interp {

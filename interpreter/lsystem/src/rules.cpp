@@ -10,7 +10,7 @@
 
 #include "common/limits.hpp"
 #include "grammar/alphabet.hpp"
-#include "interpreter/cpfg/unsupported.hpp"
+#include "interpreter/lsystem/unsupported.hpp"
 #include "interpreter/lsystem/src/compile_ctx.hpp"
 
 namespace lsd::interp {

@@ -11,7 +11,7 @@
 // raises 0 when its data are written, the program 1 when its answers are;
 // files .to_field<ext> and .from_field<ext> (-ext <ext>) in the program's
 // folder, or a shared segment (key - 1) of 50000 bytes to it and 10000 back.
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

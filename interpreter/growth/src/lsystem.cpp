@@ -1,4 +1,4 @@
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -103,13 +103,13 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   std::string preprocessed;
   const std::string* input = &text;
   if (popt.cpfg) {
-    grammar::PreprocessOptions pp;
+    PreprocessOptions pp;
     pp.root = opts.folder;
     pp.allow_outside = opts.trust.allow_outside_files;
     for (const auto& [name, value] : opts.compile.defines) pp.defines.push_back({name, format_double(value)});
     pp.defines.insert(pp.defines.end(), opts.macros.begin(), opts.macros.end());
-    if (grammar::needs_preprocessor(text, pp)) {
-      if (!grammar::preprocess(text, path, pp, preprocessed, diags)) return false;
+    if (needs_preprocessor(text, pp)) {
+      if (!preprocess(text, path, pp, preprocessed, diags)) return false;
       input = &preprocessed;
     }
   }

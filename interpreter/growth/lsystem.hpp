@@ -9,7 +9,7 @@
 
 #include "common/limits.hpp"
 #include "interpreter/lsystem/derive.hpp"
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lsystem/rules.hpp"
 #include "interpreter/lsystem/string_io.hpp"
