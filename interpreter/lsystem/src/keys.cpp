@@ -249,36 +249,46 @@ bool obstacle_numbers(const Ctx& c, const Item& it, int lo, int hi, double* out,
   return true;
 }
 
-// ground: y; pole: x z radius [top]; sphere: x y z radius; ring: x y z
-// radius [hx hy hz] (its axis, default vertical).
-void obstacle(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+// The obstacles, one handler per key (docs/language.md 7.2, "Contact and ties").
+// ground: y
+void ground(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[1] = {};
+  if (obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1))
+    t.settings.obstacles.push_back({ObstacleKind::kGround, Vec3(0, v[0], 0)});
+}
+
+// pole: x z radius [top]
+void pole(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[4] = {};
+  if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
+  Obstacle o{ObstacleKind::kPole, Vec3(v[0], 0, v[1]), v[2]};
+  if (it.exprs.size() == 4) o.top = v[3];
+  t.settings.obstacles.push_back(o);
+}
+
+// sphere: x y z radius
+void sphere(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[4] = {};
+  if (obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3))
+    t.settings.obstacles.push_back({ObstacleKind::kSphere, Vec3(v[0], v[1], v[2]), v[3]});
+}
+
+// ring: x y z radius [hx hy hz] (its axis, default vertical)
+void ring(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   double v[7] = {};
-  Obstacle o;
-  if (it.key == "ground") {
-    if (!obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1)) return;
-    o.centre = Vec3(0, v[0], 0);
-  } else if (it.key == "pole") {
-    if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
-    o = {ObstacleKind::kPole, Vec3(v[0], 0, v[1]), v[2]};
-    if (it.exprs.size() == 4) o.top = v[3];
-  } else if (it.key == "ring") {
-    if (!obstacle_numbers(c, it, 4, 7, v, "four or seven values: x y z radius [axis hx hy hz]", 3)) return;
-    if (it.exprs.size() != 4 && it.exprs.size() != 7) {
-      c.error(it.value_pos, "'ring:' takes four or seven values: x y z radius [axis hx hy hz]");
+  if (!obstacle_numbers(c, it, 4, 7, v, "four or seven values: x y z radius [axis hx hy hz]", 3)) return;
+  if (it.exprs.size() != 4 && it.exprs.size() != 7) {
+    c.error(it.value_pos, "'ring:' takes four or seven values: x y z radius [axis hx hy hz]");
+    return;
+  }
+  Obstacle o{ObstacleKind::kRing, Vec3(v[0], v[1], v[2]), v[3]};
+  if (it.exprs.size() == 7) {
+    const Vec3 axis(v[4], v[5], v[6]);
+    if (!(axis.norm() > 0)) {
+      c.error(it.exprs[4].pos, "'ring:' needs an axis of nonzero length");
       return;
     }
-    o = {ObstacleKind::kRing, Vec3(v[0], v[1], v[2]), v[3]};
-    if (it.exprs.size() == 7) {
-      const Vec3 axis(v[4], v[5], v[6]);
-      if (!(axis.norm() > 0)) {
-        c.error(it.exprs[4].pos, "'ring:' needs an axis of nonzero length");
-        return;
-      }
-      o.axis = axis.normalized();
-    }
-  } else {
-    if (!obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3)) return;
-    o = {ObstacleKind::kSphere, Vec3(v[0], v[1], v[2]), v[3]};
+    o.axis = axis.normalized();
   }
   t.settings.obstacles.push_back(o);
 }
@@ -365,10 +375,10 @@ const KeyRow kDynamics[] = {
     {{"dissipation"}, dissipation, {0, 1}, nullptr, nullptr, "0.5", merge<&RunSettings::rho_inf>},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
-    {{"ground", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
-    {{"pole", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
-    {{"sphere", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
-    {{"ring", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"ground", ValueKind::kExprs}, ground, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
+    {{"pole", ValueKind::kExprs}, pole, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"sphere", ValueKind::kExprs}, sphere, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"ring", ValueKind::kExprs}, ring, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
     {{"contact stiffness"}, plain_number, kNonNegative, nullptr, &RunSettings::contact_stiffness},
     {{"contact damping"}, contact_damping, kNonNegative, nullptr, nullptr,
      "critical for the touching body's mass", merge<&RunSettings::contact_damping>},
