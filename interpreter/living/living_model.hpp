@@ -24,8 +24,6 @@ struct LivingModel {
   dyn::Model model;
   std::vector<std::uint32_t> joint_module;   // (nbody) string index of body i's joint J; entry 0 unused
   std::vector<std::uint32_t> joint_offset;   // (nbody) offset of its six parameters in ModuleString::params
-  std::vector<std::uint32_t> tips;           // string indices of growing-tip joints (no body yet)
-  std::vector<std::int32_t> module_body;     // (string size) the body a module rides on, -1 if none
   long base_module = -1;                     // string index of the base state module, -1 if none
   std::vector<std::uint32_t> tie_module;     // (model.contact.ties) string index of each @Tie
   std::vector<std::uint32_t> bare_ties;      // the ties whose @Tie has no parameters (their anchors: where they stand)

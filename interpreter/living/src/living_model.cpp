@@ -98,10 +98,8 @@ class Walker {
       else {
         polygons_ = std::max(0, polygons_ + polygon_step(rules_.cpfg, sym, s_.param(i), s_.nparams(i)));
         cur_.cylinder = cylinder_after(rules_.cpfg, sym, s_.param(i), s_.nparams(i), cur_.cylinder);
-        if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawing after a body rides on it
       }
     }
-    if (cur_.pending >= 0 && !cur_.inherited) lm_.tips.push_back(joints_[std::size_t(cur_.pending)].module);
     return std::move(bodies_);
   }
   const std::vector<GraftMark>& graft_marks() const { return marks_; }
@@ -127,7 +125,6 @@ class Walker {
   }
 
   void close_branch() {
-    if (cur_.pending >= 0 && !cur_.inherited) lm_.tips.push_back(joints_[std::size_t(cur_.pending)].module);  // a growing tip
     if (!stack_.empty()) {
       cur_ = stack_.back();
       stack_.pop_back();
@@ -173,7 +170,6 @@ class Walker {
     cur_.pending = long(joints_.size());  // (joints: auto: a joint followed by a joint is ignored)
     cur_.inherited = false;
     joints_.push_back({std::uint32_t(i), frame_of(f)});
-    lm_.module_body[i] = cur_.body;
   }
 
   // The cylinder of a body module in the model's units, or false when it is
@@ -214,10 +210,7 @@ class Walker {
   void body(std::size_t i, const TurtleState& f) {
     BodySegment seg;
     double rho;
-    if (!cylinder(i, f, seg, rho)) {
-      if (cur_.body >= 0) lm_.module_body[i] = cur_.body;  // drawn, riding on the body it stands on
-      return;
-    }
+    if (!cylinder(i, f, seg, rho)) return;  // drawn, riding on the body it stands on
     if (cur_.body < 0 && !bodies_.empty()) cur_.body = 0;  // a path that starts beside the base: welded to it
     JointAt* j = cur_.pending >= 0 ? &joints_[std::size_t(cur_.pending)] : nullptr;
     if (j && j->body >= 0) {  // joints: auto: that joint's body was made in a branch before
@@ -247,7 +240,6 @@ class Walker {
     lm_.capsule_module.push_back(std::uint32_t(i));
     lm_.capsule_frame.push_back(local);
     cur_.last = seg;
-    lm_.module_body[i] = cur_.body;
     lm_.last_body = cur_.body;
     lm_.last_body_end = local.act(dyn::Vec3(seg.l, 0, 0));
   }
@@ -277,7 +269,6 @@ class Walker {
     else lm_.bare_ties.push_back(std::uint32_t(lm_.model.contact.ties.size()));
     lm_.model.contact.ties.push_back(t);
     lm_.tie_module.push_back(std::uint32_t(i));
-    lm_.module_body[i] = cur_.body;
   }
 
   // @Graft(id), @Weld(id), @Weld(id, rx, ry, rz) or @Weld(id, rx, ry, rz,
@@ -308,7 +299,6 @@ class Walker {
     if (np == 7) at += p[4] * f.H + p[5] * f.L + p[6] * f.U;
     marks_.push_back({std::uint32_t(i), cur_.body, bodies_[std::size_t(cur_.body)].world.inverse().act(at), weld,
                       p[0], cur_.last.l});
-    lm_.module_body[i] = cur_.body;
   }
 
   const RuleSet& rules_;
@@ -334,11 +324,10 @@ class Walker {
 // Step 2: the model from the drafts: placements, inertias, spring constants
 // (docs/language.md section 7). `stored` maps a module of the walked string
 // to the stored string s, where the joints' state is. False after a diagnostic.
-// The obstacles' kinds are the settings' (ground, pole, sphere, ring) in the same order.
+// The obstacles' kinds are the settings' (ground, pole, sphere; then ring) in the same order.
 static_assert(int(ObstacleKind::kGround) == int(dyn::ObstacleKind::kGround) &&
               int(ObstacleKind::kPole) == int(dyn::ObstacleKind::kPole) &&
-              int(ObstacleKind::kSphere) == int(dyn::ObstacleKind::kSphere) &&
-              int(ObstacleKind::kRing) == int(dyn::ObstacleKind::kRing));
+              int(ObstacleKind::kSphere) == int(dyn::ObstacleKind::kSphere));
 
 template <class Stored>
 bool make_model(const RuleSet& rules, const RunSettings& settings, const std::vector<Draft>& bodies,
@@ -353,7 +342,7 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const std::ve
   dyn::ContactModel contact = std::move(lm.model.contact);  // the walk's capsules and ties
   for (const Obstacle& o : settings.obstacles) {  // the settings keep the rings beside the obstacles
     if (o.kind == ObstacleKind::kRing) contact.rings.push_back({o.centre, o.axis, o.radius});
-    else contact.obstacles.push_back({dyn::ObstacleKind(int(o.kind)), o.centre, o.radius, o.top, o.axis});
+    else contact.obstacles.push_back({dyn::ObstacleKind(int(o.kind)), o.centre, o.radius, o.top});
   }
   lm.model = dyn::make_model(base);
   lm.model.contact = std::move(contact);
@@ -415,7 +404,6 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
                         std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn, const ModuleLocator& locate) {
   const ModuleString& walked = drawn ? drawn->s : s;
   lm = LivingModel{};
-  lm.module_body.assign(walked.size(), -1);
   lm.model.opt = step_options(settings);  // (also the clock's dt without bodies: Simulation::dt)
   if (!rules.dynamics.enabled) return true;
   const std::size_t before = diags.size();
@@ -426,21 +414,20 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
   bool ok = diags.size() == before && !bodies.empty() &&
             make_model(rules, settings, bodies, s, stored, locate, lm, diags) &&
             pair_grafts(rules, walked, walker.graft_marks(), walked_locate, lm, diags);
-  if (ok && drawn) {  // the ties, grafts, the base state and the tips in the stored string
+  if (ok && drawn) {  // the ties, grafts and the base state in the stored string
     for (auto* modules : {&lm.tie_module, &lm.graft_module})
       for (std::uint32_t& k : *modules) {
         const long at = stored(k);
         ok = ok && at >= 0;
         k = std::uint32_t(std::max(0L, at));
       }
-    for (std::uint32_t& k : lm.tips) k = std::uint32_t(std::max(0L, stored(k)));
     lm.capsule_module.clear();  // (fuse after: does not weld a drawing's bodies)
     lm.capsule_frame.clear();
     if (lm.base_module >= 0) lm.base_module = stored(std::uint32_t(lm.base_module));
   }
   if (!ok) {
     lm = LivingModel{};
-    lm.module_body.assign(walked.size(), -1);
+    lm.model.opt = step_options(settings);
     return diags.size() == before;
   }
   set_damping(settings, lm.model);
