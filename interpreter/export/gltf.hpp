@@ -1,7 +1,7 @@
-// Growth and motion as one animated glTF 2.0 scene (issue 16, docs/export.md).
+// Growth and motion as one animated glTF 2.0 scene (docs/animation.md).
 //
 // Bodies are nodes with rotation and translation keyframes; the geometry that
-// rides on a body (LivingModel::module_body) is a mesh in that body's frame.
+// rides on a body (Geometry::module_body) is a mesh in that body's frame.
 // A derivation step rewrites the string, so a body has no identity across
 // steps: the scene holds one set of nodes per interval between derivation
 // steps, under one node per interval whose scale is 1 during its interval and
