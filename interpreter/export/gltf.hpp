@@ -73,6 +73,13 @@ class GltfRecorder {
   int add_mesh(MeshData m);
   void add_pose(Interval& iv, const std::vector<dyn::SE3>& oMi);
 
+  // serialize, part by part, into the document being written (gltf.cpp).
+  struct Writer;
+  void write_textures(Writer& w) const;
+  void write_materials(Writer& w) const;
+  void write_meshes(Writer& w) const;
+  void write_animation(Writer& w) const;
+
   double fps_;
   MeshOptions mesh_opt_;
   std::vector<Interval> intervals_;
