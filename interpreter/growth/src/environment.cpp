@@ -115,15 +115,23 @@ struct EnvironmentProgram::Impl {
         error = std::string("semaphore: ") + std::strerror(errno);
         return false;
       }
-      if (!alive()) {
-        error = "the program ended";
-        return false;
-      }
-      if (Clock::now() > end) {
-        error = "the program did not answer within " + seconds(timeout);
-        return false;
-      }
+      if (!still_waiting(end, "the program ended", "the program did not answer within ", error)) return false;
     }
+  }
+
+  // While waiting for the program until `end`: false with a message when
+  // it has ended or the time is up.
+  template <class TimePoint>
+  bool still_waiting(TimePoint end, const char* ended, const char* late, std::string& error) {
+    if (!alive()) {
+      error = ended;
+      return false;
+    }
+    if (Clock::now() > end) {
+      error = late + seconds(timeout);
+      return false;
+    }
+    return true;
   }
 
   // Pipes: writes `out` while reading answers until a Control line with the
@@ -378,14 +386,8 @@ bool EnvironmentProgram::Impl::await_start(std::string& error) {
     } else {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    if (!alive()) {
-      error = "the program ended at its start";
+    if (!still_waiting(end, "the program ended at its start", "the program did not confirm its start within ", error))
       return false;
-    }
-    if (Clock::now() > end) {
-      error = "the program did not confirm its start within " + seconds(timeout);
-      return false;
-    }
   }
 }
 
