@@ -114,9 +114,9 @@ struct Data {
   Vec3 base_p = Vec3::Zero();       // m, base origin in the world
   Vec3 base_w = Vec3::Zero();       // rad/s, base angular velocity, world axes (floating)
   Vec3 base_v = Vec3::Zero();       // m/s, velocity of the base origin, world (floating, kinematic)
-  double time = 0.0;                // s
 
   // ---- Inputs.
+  Vec3 wind = Vec3::Zero();         // m/s, world air velocity seen by the drag (Model::drag)
   Vec3 base_acc = Vec3::Zero();     // m/s^2, world: prescribed acceleration of a kinematic base
   std::vector<Vec3> tau;            // (nbody) N m, applied joint torque, child frame (besides springs)
   std::vector<BodyForce> body_forces;  // sparse external forces (kept by the user)

@@ -93,7 +93,7 @@ void conserve_momentum(const Model& model, Data& data, const Momentum& start, do
   for (int i = 0; i < model.nbody(); ++i) {
     if (model.drag[i] == 0) continue;
     const BodyState b = body_state(model, data, i);
-    const Vec3 fd = -model.drag[i] * (b.vc - model.opt.wind);
+    const Vec3 fd = -model.drag[i] * (b.vc - data.wind);
     f += fd;
     torque += b.c.cross(fd);
   }
@@ -123,7 +123,7 @@ EnergyBudget energy_budget(const Model& model, Data& data) {
       e.elastic += 0.5 * r.dot(model.stiffness[i].cwiseProduct(r));
       e.power += data.tau[i].dot(data.w[i]);
     }
-    if (model.drag[i] != 0) e.power += model.drag[i] * (model.opt.wind - vf).dot(vr);
+    if (model.drag[i] != 0) e.power += model.drag[i] * (data.wind - vf).dot(vr);
   }
   // The contact and tie springs hold energy too: a bounce turns it back into
   // motion, which the guard must not take for the integrator's (their
