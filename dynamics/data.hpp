@@ -117,12 +117,12 @@ struct Data {
   Vec3 base_p = Vec3::Zero();       // m, base origin in the world
   Vec3 base_w = Vec3::Zero();       // rad/s, base angular velocity, world axes (floating)
   Vec3 base_v = Vec3::Zero();       // m/s, velocity of the base origin, world (floating, kinematic)
-  double time = 0.0;                // s
   // Curved elements (rod.hpp): node i's curvature state (1/m); its rate is
   // w[i] (1/(m s)), its acceleration dw[i]. Entries of rigid bodies unused.
   std::vector<Vec3> kappa;          // (nbody, or empty without elements)
 
   // ---- Inputs.
+  Vec3 wind = Vec3::Zero();         // m/s, world air velocity seen by the drag (Model::drag)
   Vec3 base_acc = Vec3::Zero();     // m/s^2, world: prescribed acceleration of a kinematic base
   std::vector<Vec3> tau;            // (nbody) N m, applied joint torque, child frame (besides springs)
   std::vector<BodyForce> body_forces;  // sparse external forces (kept by the user)

@@ -37,16 +37,14 @@ struct Capsule {                    // the points within radius of the segment a
   // unused). -1: a rigid body's capsule.
   double s0 = -1, s1 = -1;
 };
-// kRing: a ring (below) as the settings keep it beside the obstacles, for
-// drawing; the model holds rings apart (ContactModel::rings) and nothing
-// collides with one.
-enum class ObstacleKind { kGround, kPole, kSphere, kRing };
+// An obstacle the capsules collide with (a ring is no obstacle: nothing
+// collides with it; the model holds rings apart, ContactModel::rings).
+enum class ObstacleKind { kGround, kPole, kSphere };
 struct Obstacle {
   ObstacleKind kind = ObstacleKind::kGround;
-  Vec3 centre = Vec3::Zero();       // m: ground: its height in y; pole: its axis' x and z; sphere, ring: its centre
-  double radius = 0;                // m (pole, sphere, ring)
+  Vec3 centre = Vec3::Zero();       // m: ground: its height in y; pole: its axis' x and z; sphere: its centre
+  double radius = 0;                // m (pole, sphere)
   double top = std::numeric_limits<double>::infinity();  // m: a pole's top height
-  Vec3 axis = Vec3::UnitY();        // a ring's axis (unit)
   bool operator==(const Obstacle&) const = default;
 };
 struct Tie {                        // a spring from a body point to a world point
@@ -79,7 +77,7 @@ struct Ring {
 };
 struct ContactModel {
   std::vector<Capsule> capsules;    // by body, ascending
-  std::vector<Obstacle> obstacles;  // (no kRing)
+  std::vector<Obstacle> obstacles;
   std::vector<Tie> ties;
   std::vector<Graft> grafts;
   std::vector<Ring> rings;
@@ -107,7 +105,7 @@ struct Model {
   BaseKind base_kind = BaseKind::kFixed;
   ContactModel contact;             // none unless given
 
-  // The step's options (time step, integrator, gravity, wind, contact
+  // The step's options (time step, integrator, gravity, contact
   // constants): the step reads them here; change them between steps.
   Options opt;
 

@@ -108,7 +108,7 @@ void conserve_momentum(const Model& model, Data& data, const Momentum& start, do
   }
   for_each_mass(model, data, [&](double, const BodyState& b, const Vec3&, double drag) {
     if (drag == 0) return;
-    const Vec3 fd = -drag * (b.vc - model.opt.wind);
+    const Vec3 fd = -drag * (b.vc - data.wind);
     f += fd;
     torque += b.c.cross(fd);
   });
@@ -130,7 +130,7 @@ EnergyBudget energy_budget(const Model& model, Data& data) {
     const Vec3 vr = b.vc - vf;
     e.kinetic += 0.5 * (m * vr.squaredNorm() + w.dot(b.I * w));
     e.potential -= m * g.dot(b.c - pf);
-    if (drag != 0) e.power += drag * (model.opt.wind - vf).dot(vr);
+    if (drag != 0) e.power += drag * (data.wind - vf).dot(vr);
   });
   for (int i = 1; i < model.nbody(); ++i) {
     if (model.rod(i)) {

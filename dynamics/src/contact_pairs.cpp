@@ -174,20 +174,21 @@ Vec3 pair_origin(const Model& model, const Data& data, int body, double s) {
 
 }  // namespace
 
-Vec6 solve_pairs(const Model& model, Data& data) {
+namespace {
+
+// Each pair's unit forces (columns: the force along x, y, z at its point;
+// for a weld also the torque about x, y, z; b's side with the opposite
+// sign) swept to the base: each side to the body where the sides' paths
+// meet, then the two as one. A fixed or kinematic base does not move: a
+// side on it has no joint to sweep. Fills Data::pair_steps, pair_sides,
+// pair_order and pair_offset (the pairs' first rows); returns the rows.
+int sweep_pair_paths(const Model& model, Data& data) {
   const std::vector<PairRow>& pairs = data.pairs;
   const int np = int(pairs.size());
-  const bool floating = model.base_kind == BaseKind::kFloating;
   std::vector<Data::PairStep>& steps = data.pair_steps;
   std::vector<Data::PairSide>& paths = data.pair_sides;
   steps.clear();
   paths.clear();
-
-  // Each pair's unit forces (columns: the force along x, y, z at its point;
-  // for a weld also the torque about x, y, z; b's side with the opposite
-  // sign) swept to the base: each side to the body where the sides' paths
-  // meet, then the two as one. A fixed or kinematic base does not move: a
-  // side on it has no joint to sweep.
   std::vector<int>& offset = data.pair_offset;
   std::vector<int>& order = data.pair_order;
   order.clear();
@@ -268,6 +269,20 @@ Vec6 solve_pairs(const Model& model, Data& data) {
       for (int c = 0; c < 6; ++c) path.base_wrench(row, c) = W[0][row][c];
     paths.push_back(path);
   }
+  return m;
+}
+
+}  // namespace
+
+Vec6 solve_pairs(const Model& model, Data& data) {
+  const std::vector<PairRow>& pairs = data.pairs;
+  const int np = int(pairs.size());
+  const bool floating = model.base_kind == BaseKind::kFloating;
+  const int m = sweep_pair_paths(model, data);
+  const std::vector<Data::PairStep>& steps = data.pair_steps;
+  const std::vector<Data::PairSide>& paths = data.pair_sides;
+  const std::vector<int>& offset = data.pair_offset;
+  const std::vector<int>& order = data.pair_order;
 
   // G = J A^-1 J^T, pair by pair over the joints their paths share, and a
   // floating base's share.

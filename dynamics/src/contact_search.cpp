@@ -84,7 +84,6 @@ double obstacle_distance(const Obstacle& o, const Vec3& p, Vec3& n) {
       n = (out * radial + above * Vec3::UnitY()) / dist;
       return dist;
     }
-    case ObstacleKind::kRing: break;  // (nothing collides with a ring)
   }
   n = Vec3::UnitY();
   return 0;
@@ -114,7 +113,6 @@ void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at
       at(p, 0);
       return;
     }
-    case ObstacleKind::kRing: return;  // (nothing collides with a ring)
   }
 }
 

@@ -308,9 +308,9 @@ void rod_backward(const Model& model, Data& data, int i, const StepTerms& t, con
   const Vec3 g = model.opt.gravity;
   Slices sl;
   if (rod.kind == ElementKind::kHelix)
-    sum_slices<3>(rod, n, points, rec, t, Rs.transpose() * g, Rs.transpose() * model.opt.wind, sl);
+    sum_slices<3>(rod, n, points, rec, t, Rs.transpose() * g, Rs.transpose() * data.wind, sl);
   else
-    sum_slices<6>(rod, n, points, rec, t, Rs.transpose() * g, Rs.transpose() * model.opt.wind, sl);
+    sum_slices<6>(rod, n, points, rec, t, Rs.transpose() * g, Rs.transpose() * data.wind, sl);
   add_slices(Rs, sl, rod.kind == ElementKind::kHelix, M, b);
   const Vec3 mass_arm = Rs * sl.mass_arm;
 

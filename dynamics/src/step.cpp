@@ -140,7 +140,6 @@ void one_step(const Model& model, Data& data, double dt, bool fast) {
   // gaining energy); implicit Euler damps that. Ties are smooth springs and
   // keep the scheme.
   if (t.alpha && data.touching) data.alpha_valid = false;
-  data.time += dt;
 }
 
 // The square of node i's turn rate (rad/s): a joint's |w|, an element's
