@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dynamics/options.hpp"
+#include "dynamics/rod.hpp"
 #include "dynamics/spatial.hpp"
 
 namespace lsd::dyn {
@@ -31,6 +32,10 @@ struct Capsule {                    // the points within radius of the segment a
   int body = 0;
   Vec3 a = Vec3::Zero(), b = Vec3::Zero();  // m, body frame
   double radius = 0;                // m
+  // A piece of a curved element's tube (rod.hpp): the arc lengths of its ends
+  // along the element; its ends then follow the element's shape (a and b
+  // unused). -1: a rigid body's capsule.
+  double s0 = -1, s1 = -1;
 };
 // An obstacle the capsules collide with (a ring is no obstacle: nothing
 // collides with it; the model holds rings apart, ContactModel::rings).
@@ -91,6 +96,11 @@ struct Model {
   std::vector<Inertia> inertia;     // (nbody) kg, m, kg m^2 in the body frame (rot about the com)
   std::vector<double> drag;         // (nbody) N s/m: force -drag * (v_com - wind) at the com
 
+  // Curved rod elements (rod.hpp): rod_of[i] is node i's element, or -1
+  // for a rigid body; both empty in a model without elements.
+  std::vector<Rod> rods;
+  std::vector<int> rod_of;          // (nbody, or empty)
+
   // World.
   BaseKind base_kind = BaseKind::kFixed;
   ContactModel contact;             // none unless given
@@ -100,11 +110,21 @@ struct Model {
   Options opt;
 
   int nbody() const { return static_cast<int>(parent.size()); }
+  bool has_rods() const { return !rods.empty(); }
+  // Node i's element, or null for a rigid body.
+  const Rod* rod(int i) const {
+    return rod_of.empty() || rod_of[std::size_t(i)] < 0 ? nullptr : &rods[std::size_t(rod_of[std::size_t(i)])];
+  }
   // Capsules that something can touch (obstacles, or each other).
   bool collides() const { return !contact.capsules.empty() && (!contact.obstacles.empty() || opt.self_contact); }
   // Contacts, ties, grafts or rings act on the plant.
   bool touches() const {
     return !contact.ties.empty() || !contact.grafts.empty() || !contact.rings.empty() || collides();
+  }
+  // Node i's mass (kg): a rigid body's, or a curved element's.
+  double mass(int i) const {
+    const Rod* r = rod(i);
+    return r ? r->line_density * r->length : inertia[std::size_t(i)].mass;
   }
   // Number of generalised velocities: 3 per joint, plus 6 for a floating base.
   int nv() const { return 3 * (nbody() - 1) + (base_kind == BaseKind::kFloating ? 6 : 0); }
@@ -135,6 +155,10 @@ Model make_model(const BaseDef& base = default_base_def());
 
 // Appends a body; returns its index, or -1 if def.parent is not an existing body.
 int add_body(Model& model, const BodyDef& def);
+
+// Appends a curved element (rod.hpp); returns its node, or -1 if def.parent
+// is not an existing node, or def.continues and the parent is no clothoid.
+int add_rod(Model& model, const RodDef& def);
 
 // Reserves room for n bodies (avoids reallocation while adding).
 void reserve_bodies(Model& model, int n);

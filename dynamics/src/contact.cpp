@@ -36,14 +36,16 @@ double spring_energy(double k, double d, double cap) {
 const std::vector<Touch>& state_touches(const Model& model, Data& data, const std::vector<SE3>* fk) {
   const auto same = [](const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); };
   if (data.touch_q.size() == data.q.size() && same(data.touch_base_q, data.base_q) && data.touch_base_p == data.base_p &&
-      std::equal(data.q.begin(), data.q.end(), data.touch_q.begin(), same))
+      std::equal(data.q.begin(), data.q.end(), data.touch_q.begin(), same) && data.touch_kappa == data.kappa)
     return data.touches;
   if (!fk) {
     body_poses(model, data, data.touch_pose);
     fk = &data.touch_pose;
+    rod_state_capsules(model, data);  // the curved elements' tubes at the state too
   }
   find_touches(model, data, *fk, data.touches, &data.near);
   data.touch_q = data.q;
+  data.touch_kappa = data.kappa;
   data.touch_base_q = data.base_q;
   data.touch_base_p = data.base_p;
   return data.touches;
@@ -55,6 +57,7 @@ void begin_contact_pass(const Model& model, Data& data, bool alpha) {
   if (!model.collides()) return;
   data.start_q = data.q;
   data.start_w = data.w;
+  data.start_kappa = data.kappa;
   data.start_base_q = data.base_q;
   data.start_base_p = data.base_p;
   data.start_base_w = data.base_w;
@@ -87,22 +90,28 @@ bool redo_contact_pass(const Model& model, Data& data, double dt, bool alpha) {
   data.appeared.clear();
   const double fall = dt * dt * model.opt.gravity.norm();
   for (const Touch& a : near) {
-    touch_at(model, data.end_pose, data.body_length, a, data.appeared);
+    touch_at(model, data, data.end_pose, data.body_length, a, data.appeared);
     const bool touches = data.appeared.back().depth > 0;
     data.appeared.pop_back();
     // A capsule apart from the other or the obstacle at both ends of the
     // step may have passed through it within the step (a fast twig through
     // a branch, a thin pole or a small sphere): the swept test.
-    if (!touches && !swept_touch_meets(model, data.oMi, data.end_pose, a)) continue;
-    touch_at(model, data.oMi, data.body_length, a, data.appeared);
+    if (!touches && !swept_touch_meets(model, data, data.oMi, data.end_pose, a)) continue;
+    touch_at(model, data, data.oMi, data.body_length, a, data.appeared);
     const Touch& c = data.appeared.back();
-    Vec3 vp = point_velocity(data, c.body, c.point);
-    if (c.other >= 0) vp -= point_velocity(data, c.other, c.point);
+    const auto arc = [&](int capsule, int body) {  // a curved element's section (ContactPoint::s)
+      return model.contact.capsules[std::size_t(capsule)].s0 >= 0
+                 ? rod_capsule_arc(model, data, capsule, data.oMi[std::size_t(body)], c.point)
+                 : -1.0;
+    };
+    Vec3 vp = point_velocity(model, data, c.body, c.point, arc(c.capsule, c.body));
+    if (c.other >= 0) vp -= point_velocity(model, data, c.other, c.point, arc(-1 - c.feature, c.other));
     if (!(-c.depth <= dt * std::max(-c.normal.dot(vp), 0.0) + fall)) data.appeared.pop_back();
   }
   if (data.appeared.empty()) return false;
   std::swap(data.q, data.start_q);
   std::swap(data.w, data.start_w);
+  std::swap(data.kappa, data.start_kappa);
   data.base_q = data.start_base_q;
   data.base_p = data.start_base_p;
   data.base_w = data.start_base_w;
@@ -146,10 +155,20 @@ const std::vector<Touch>& pass_touches(const Model& model, Data& data, const Ste
 // (and of the other's, for a self contact), or a pair with it (exact_self).
 void touch_pass(const Model& model, Data& data, const StepTerms& t, const Touch& c, bool exact_self, bool record) {
   const Vec3 g = model.opt.gravity;  // the pass's accelerations are shifted by -g (aba_kernel.inc)
-  const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
+  const auto mass = [&](int b) { return model.mass(b); };
   const Vec3& n = c.normal;
-  const Vec3 vp = c.other < 0 ? point_velocity(data, c.body, c.point)
-                              : Vec3(point_velocity(data, c.body, c.point) - point_velocity(data, c.other, c.point));
+  // A touch on a piece of a curved element's tube rides on the section
+  // where it lies (ContactPoint::s; -1 on a rigid body).
+  const auto arc = [&](int capsule, int body) {
+    return capsule >= 0 && model.contact.capsules[std::size_t(capsule)].s0 >= 0
+               ? rod_capsule_arc(model, data, capsule, data.oMi[std::size_t(body)], c.point)
+               : -1.0;
+  };
+  const double sa = arc(c.capsule, c.body);
+  const double sb = c.other >= 0 ? arc(-1 - c.feature, c.other) : -1.0;
+  const Vec3 vp = c.other < 0 ? point_velocity(model, data, c.body, c.point, sa)
+                              : Vec3(point_velocity(model, data, c.body, c.point, sa) -
+                                     point_velocity(model, data, c.other, c.point, sb));
   const double k = model.opt.contact_stiffness;
   const double m = c.other < 0 ? mass(c.body) : mass(c.body) * mass(c.other) / (mass(c.body) + mass(c.other));
   // At least k dt (a time constant of at least the step): a stiff spring
@@ -203,14 +222,14 @@ void touch_pass(const Model& model, Data& data, const StepTerms& t, const Touch&
   // One body's own term: moving at v against the other side (sign -1: the
   // other body of a self contact, pushed along -n). The implicit part acts
   // on the true acceleration, the pass's plus g.
-  const auto own = [&](int body, const Vec3& v, double sign) {
+  const auto own = [&](int body, const Vec3& v, double sign, double arc_length) {
     const Terms r = terms(v);
     add_point(model, data, body, c.point, r.kt, r.kn - r.kt, n,
-              sign * (r.fn * n + r.ft) - times_g(r.kt, r.kn - r.kt, n, g));
+              sign * (r.fn * n + r.ft) - times_g(r.kt, r.kn - r.kt, n, g), arc_length);
     return r;
   };
   if (c.other < 0) {
-    const Terms r = own(c.body, vp, 1);
+    const Terms r = own(c.body, vp, 1, sa);
     if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
   } else if (exact_self) {
     // Self contact: a pair (Data::pairs), coupled exactly through the tree
@@ -221,6 +240,8 @@ void touch_pass(const Model& model, Data& data, const StepTerms& t, const Touch&
     pr.body_a = c.body;
     pr.body_b = c.other;
     pr.point = pr.point_b = c.point;
+    pr.s_a = sa;
+    pr.s_b = sb;
     pr.s_lin = r.kt * Mat3::Identity() + (r.kn - r.kt) * n * n.transpose();
     pr.f_lin = r.fn * n + r.ft;
     if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
@@ -234,8 +255,8 @@ void touch_pass(const Model& model, Data& data, const StepTerms& t, const Touch&
     // two pressed bodies swapped velocities every step). Not energy-exact
     // (docs/dynamics.md).
     const double ma = mass(c.body), mb = mass(c.other), sum = ma + mb > 0 ? ma + mb : 1;
-    const Terms r = own(c.body, (mb / sum) * vp, 1);
-    own(c.other, (ma / sum) * vp, -1);
+    const Terms r = own(c.body, (mb / sum) * vp, 1, sa);
+    own(c.other, (ma / sum) * vp, -1, sb);
     if (record) data.contacts.push_back({c.body, c.other, c.kind, c.point, n, r.fn, r.ft});
   }
   data.touching = true;
@@ -244,7 +265,7 @@ void touch_pass(const Model& model, Data& data, const StepTerms& t, const Touch&
 // The ties: a spring from a body point to its anchor, critically damped.
 void tie_pass(const Model& model, Data& data, const StepTerms& t, bool record) {
   const Vec3 g = model.opt.gravity;
-  const auto mass = [&](int b) { return model.inertia[std::size_t(b)].mass; };
+  const auto mass = [&](int b) { return model.mass(b); };
   for (const Tie& tie : model.contact.ties) {
     if (tie.body < 0 || tie.body >= model.nbody()) continue;
     const Vec3 p = data.oMi[std::size_t(tie.body)].act(tie.point);
