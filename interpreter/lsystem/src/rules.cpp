@@ -352,6 +352,8 @@ void check_arities(const Ctx& c) {
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
     for (const auto& p : g->prods)
       for (const auto& s : p.succ) produced[s.sym].insert(int(s.params.size()));
+  // A bare K before an element gets its six parameters when the model is built (docs/language.md 7.9).
+  if (rs.dynamics.enabled && produced.count(rs.dynamics.curvature)) produced[rs.dynamics.curvature].insert(6);
   auto check = [&](const PatternModule& m) {
     if (m.arity < 0 || m.sym == '[' || m.sym == ']') return;
     auto it = produced.find(m.sym);
