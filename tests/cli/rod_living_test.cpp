@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "dynamics/rod_element.hpp"
+#include "interpreter/living/simulation.hpp"
 #include "interpreter/turtle/turtle.hpp"
 #include "support/lsd_test.hpp"
 
@@ -126,4 +127,35 @@ TEST_CASE("rods: joints: auto gives every element its K at rest, and a productio
   const std::size_t at = s.find("S(0.08,0.003,0,");
   REQUIRE(at != std::string::npos);
   CHECK(s.substr(at, 17) != "S(0.08,0.003,0,8,");
+}
+
+TEST_CASE("rods: the drawing of a moving plant stands where the physics has its elements") {
+  std::vector<lsd::grammar::Diagnostic> diags;
+  lsd::interp::Lsystem ls;
+  REQUIRE(lsd::test::load_text(kCurl, ls, diags));
+  const lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
+  lsd::interp::Simulation sim;
+  REQUIRE(sim.start(std::move(ls), settings, diags));
+  REQUIRE(sim.advance_to(0.3, diags));
+  const lsd::dyn::Data& d = sim.pose();
+  const lsd::interp::LivingModel& lm = sim.living();
+  REQUIRE(lm.layout.rods.size() == 3);
+  lsd::interp::BodyPoses poses;
+  poses.module_body = &lm.layout.module_body;
+  poses.moved = lsd::interp::body_motions(lm.layout, d.oMi);
+  const lsd::interp::ModuleString& s = sim.lsystem().current;
+  const lsd::interp::Geometry g = lsd::interp::interpret(s, lsd::interp::turtle_options(*sim.lsystem().rules), &poses);
+  // each element's last drawn segment ends at its node's end frame, the physics' oMi
+  for (const lsd::interp::RodMark& r : lm.layout.rods) {
+    const lsd::dyn::Vec3 end = d.oMi[std::size_t(r.body)].translation;
+    const lsd::interp::Geometry::Segment* last = nullptr;
+    for (const auto& sg : g.segments)
+      if (sg.module == r.module) last = &sg;
+    REQUIRE(last);
+    CHECK((last->p1 - end).norm() < 1e-12);
+  }
+  // and it sagged from the rest shape
+  CHECK((d.oMi[std::size_t(lm.layout.rods.back().body)].translation -
+         lm.layout.bodies[std::size_t(lm.layout.rods.back().body)].rest.translation)
+            .norm() > 1e-3);
 }
