@@ -1,6 +1,6 @@
-// The animated outputs of export and render (issue 16): the growth and motion
+// The animated outputs of export and render: the growth and motion
 // from the string's time to --time T, sampled at --fps frames per second,
-// as a glTF scene (gltf_export.hpp) or as a video or numbered PNG frames
+// as a glTF scene (interpreter/export/gltf.hpp) or as a video or numbered PNG frames
 // drawn offscreen (viewer/offscreen.hpp, viewer/video.hpp).
 #include <unistd.h>
 
@@ -145,11 +145,7 @@ int export_gltf(const DrawOptions& o, bool binary) {
       if (k == 0 || sim.lsystem().steps_done != step) {  // a derivation step: new bodies, a new interval
         step = sim.lsystem().steps_done;
         interp::Scene scene;
-        if (!scene_of(sim, interp::plant_only(), scene)) return false;
-        if (!sim.living().empty() && !scene.has_bodies()) {
-          *err = "the homomorphism adds or removes bodies (B or J): the animation cannot follow them";
-          return false;
-        }
+        if (!scene_of(sim, interp::plant_only(), scene)) return false;  // (a living plant's: with its bodies)
         recorder.begin_interval("step_" + std::to_string(step), scene.geometry, scene.geometry.module_body,
                                 sim.living().model.parent, pose.oMi);
       } else {

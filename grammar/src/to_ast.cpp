@@ -2,11 +2,11 @@
 // cpfg's array declarations; and the parsing of one expression or module
 // list on its own (parser.hpp).
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "grammar/grammar.hpp"
 #include "grammar/src/syntax_tree.hpp"
 
@@ -23,7 +23,7 @@ Expr Converter::expr(const Node& n, int depth) {
   if (n.is_type<r::number>()) {
     e.kind = Expr::Kind::Number;
     auto sv = n.string_view();
-    auto res = std::from_chars(sv.data(), sv.data() + sv.size(), e.value);
+    auto res = read_double(sv.data(), sv.data() + sv.size(), e.value);
     if (res.ec != std::errc() || !std::isfinite(e.value)) {
       error(e.pos, "number '" + std::string(sv) + "' is out of range");
       e.value = 0;
@@ -212,18 +212,6 @@ bool parse_expression(const std::string& text, Expr& out, std::vector<Diagnostic
   if (!tree) return false;
   Converter cv{line, 0, path, diags};
   out = cv.expr(*tree->children.at(0));
-  return cv.ok;
-}
-
-bool parse_module_list(const std::string& text, ModuleList& out, std::vector<Diagnostic>& diags,
-                       const std::string& path, Pos origin) {
-  LogicalLine line;
-  line.text = text;
-  for (std::size_t k = 0; k <= text.size(); ++k) line.pos.push_back({origin.line, origin.col + int(k)});
-  auto tree = parse_part<r::module_line>(line, 0, text.size(), path, diags);
-  if (!tree) return false;
-  Converter cv{line, 0, path, diags};
-  out = cv.modules(*tree);
   return cv.ok;
 }
 

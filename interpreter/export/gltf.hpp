@@ -1,7 +1,8 @@
-// Growth and motion as one animated glTF 2.0 scene (issue 16, docs/export.md).
+// Growth and motion as one animated glTF 2.0 scene (docs/animation.md).
 //
 // Bodies are nodes with rotation and translation keyframes; the geometry that
-// rides on a body (LivingModel::module_body) is a mesh in that body's frame.
+// rides on a body (the scene's module → body map, from the model's body
+// layout) is a mesh in that body's frame.
 // A derivation step rewrites the string, so a body has no identity across
 // steps: the scene holds one set of nodes per interval between derivation
 // steps, under one node per interval whose scale is 1 during its interval and
@@ -72,6 +73,13 @@ class GltfRecorder {
 
   int add_mesh(MeshData m);
   void add_pose(Interval& iv, const std::vector<dyn::SE3>& oMi);
+
+  // serialize, part by part, into the document being written (gltf.cpp).
+  struct Writer;
+  void write_textures(Writer& w) const;
+  void write_materials(Writer& w) const;
+  void write_meshes(Writer& w) const;
+  void write_animation(Writer& w) const;
 
   double fps_;
   MeshOptions mesh_opt_;

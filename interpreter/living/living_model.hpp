@@ -1,8 +1,8 @@
 // The living string (docs/language.md section 7, docs/architecture.md):
 // the articulated model is a compiled view of the string. Bodies B, welded
-// bodies and joints J come from a turtle walk in the rest pose; every joint
-// knows the offset of its six parameters in the string, and a physics step
-// reads and writes them there: the string is the only copy of the state.
+// bodies and joints J come from its body layout (body_layout.hpp); every
+// joint knows the offset of its six parameters in the string, and a physics
+// step reads and writes them there: the string is the only copy of the state.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -10,65 +10,61 @@
 
 #include "dynamics/dynamics.hpp"
 #include "grammar/diagnostic.hpp"
+#include "interpreter/living/body_layout.hpp"
 #include "interpreter/lsystem/origin.hpp"
 #include "interpreter/lsystem/rules.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/lsystem/settings.hpp"
+#include "interpreter/living/units.hpp"
 
 namespace lsd::interp {
+
+struct Lsystem;  // interpreter/growth/lsystem.hpp
 
 // The model of one string: constants only. The state it moves is the
 // string's joint parameters; a dyn::Data to step it lives with its owner
 // (Simulation), filled by load_state.
 struct LivingModel {
   dyn::Model model;
-  std::vector<std::uint32_t> joint_module;   // (nbody) string index of body i's joint J; entry 0 unused
-  std::vector<std::uint32_t> joint_offset;   // (nbody) offset of its six parameters in ModuleString::params
-  std::vector<std::uint32_t> tips;           // string indices of growing-tip joints (no body yet)
-  std::vector<std::int32_t> module_body;     // (string size) the body a module rides on, -1 if none
-  long base_module = -1;                     // string index of the base state module, -1 if none
-  std::vector<std::uint32_t> tie_module;     // (model.contact.ties) string index of each @Tie
-  std::vector<std::uint32_t> bare_ties;      // the ties whose @Tie has no parameters (their anchors: where they stand)
+  // Which module carries which body, the rest frames, where each joint's
+  // state lives in the string, the marks (body_layout.hpp): the model's
+  // bodies, capsules and ties are its bodies, pieces and ties, in order.
+  BodyLayout layout;
   std::vector<std::uint32_t> graft_module;   // (2 per model.contact.grafts) string index of its two modules
   std::vector<std::uint32_t> bare_welds;     // the welds whose @Weld modules lack their rest rotation
-  // (model.contact.capsules) string index of each capsule's B module and
-  // that B's frame in its body's frame (for fuse after:, fusion.hpp); empty
-  // when the model is built from the drawing.
-  std::vector<std::uint32_t> capsule_module;
-  std::vector<dyn::SE3> capsule_frame;
-  int last_body = -1;                        // body of the last B of the string
-  dyn::Vec3 last_body_end = dyn::Vec3::Zero();  // m, far end of that B in its body's frame
+  int last_body = -1;                        // body of the last body piece of the string
+  dyn::Vec3 last_body_end = dyn::Vec3::Zero();  // far end of that piece in its body's frame (the model's units)
   bool empty() const { return model.nbody() == 0; }
   int nbodies() const { return model.nbody(); }
 };
 
 // Builds the model of string s (O(n)) with the run's settings (materials,
-// drag, base, scales). Structural mistakes (a joint before the first body, a
-// joint followed by a joint or '[' before a body, a B or J with too few
-// parameters, a negative size) are diagnostics naming the modules' positions
-// in the string; the model is then empty.
+// drag, base, scales) from its layout (build_body_layout: the structural
+// mistakes it reports, and a joint between two bodies of zero length, are
+// diagnostics naming the modules' positions in the string; the model is
+// then empty).
 //
-// With joints: auto and a homomorphism, bodies are what is drawn
-// (docs/language.md 7.8): the model is built from `drawn` (draw_for_model),
-// and the joints' state stays in s.
-struct DrawnString {
-  ModuleString s;                     // the string as drawn
-  std::vector<std::int32_t> origin;   // for its joints, ties and base state: their index in the string; else -1
-};
-// Messages about a module are placed where `locate` says it was written
-// (origin.hpp: ModuleOrigins), else by module_origin.
+// With a homomorphism, the bodies are what is drawn (docs/language.md 4.9,
+// 7.8): the model is built from `drawn` (draw_string), and the joints'
+// state stays in s. Messages about a module of s are placed where `locate`
+// says it was written (origin.hpp: ModuleOrigins), else by module_origin.
 bool build_living_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s,
                         LivingModel& out, std::vector<grammar::Diagnostic>& diags, const DrawnString* drawn = nullptr,
                         const ModuleLocator& locate = {});
 
-// Whether the model of these rules' strings is built from their drawing
-// (joints: auto with a homomorphism), and that drawing of s: the
-// homomorphism applied, which must keep the joints, ties and base state.
+// Whether the model of these rules' strings is built from their drawing (a
+// dynamics: section and a homomorphism).
 bool model_from_drawing(const RuleSet& rules);
-bool draw_for_model(const RuleSet& rules, const ModuleString& s, std::size_t max_modules, DrawnString& out,
-                    std::vector<grammar::Diagnostic>& diags);
 
-// Writes the anchors of the bare @Tie modules (LivingModel::bare_ties) into
-// the string as their three parameters, so that a saved string resumes
+// The L-system's string as drawn: the homomorphism applied once, with the
+// L-system's state (lsystem.hpp: apply_homomorphism, so that its statements
+// and random numbers are the picture's), and, when the model is built from
+// it, the index in the string of each of its joints, ties, grafts, welds and
+// base state, which the homomorphism must keep, in order. False with a
+// diagnostic.
+bool draw_string(const Lsystem& ls, std::size_t max_modules, DrawnString& out, std::vector<grammar::Diagnostic>& diags);
+
+// Writes the anchors of the bare @Tie modules (TieMark::bare) into the
+// string as their three parameters, so that a saved string resumes
 // exactly; the model must then be rebuilt. True if the string changed.
 bool write_bare_ties(const LivingModel& lm, ModuleString& s);
 

@@ -9,43 +9,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "interpreter/lsystem/bodies.hpp"
 #include "interpreter/lsystem/module_string.hpp"
 
 namespace lsd::interp {
 
 struct RuleSet;
-
-// How module s[i] changes the depth of open polygons, as the turtle sees it
-// (docs/language.md 6.3; in a .l file `{(t)` and `}(t)` with a type other
-// than 0 are generalized cylinders, 9.2): +1 opens one, -1 closes one, 0
-// neither. The depth never goes below 0 (a `}` with none open does nothing).
-inline int polygon_step(bool cpfg, SymbolId sym, const double* p, int np) {
-  if (sym == '{') return !cpfg || np == 0 || p[0] == 0 ? 1 : 0;
-  if (sym == '}') return cpfg && np > 0 && p[0] != 0 ? 0 : -1;
-  return 0;
-}
-
-// Whether a cpfg generalized cylinder (docs/language.md 9.2) is open after
-// module s[i], given whether one was open before it, as the turtle sees it:
-// @Gs opens one, @Gc too when none is open, @Ge closes it; {(t) with t in
-// 1...4 opens one and }(t) with t other than 0 closes it. `[` and `]` save
-// and restore the state with the turtle's (the caller's part).
-inline bool cylinder_after(bool cpfg, SymbolId sym, const double* p, int np, bool open) {
-  if (!cpfg) return open;
-  if (sym == '{') return np > 0 && p[0] >= 1 && p[0] < 5 ? true : open;
-  if (sym == '}') return np > 0 && p[0] != 0 ? false : open;
-  if (sym == kSymGcStart || sym == kSymGcPoint) return true;
-  if (sym == kSymGcEnd) return false;
-  return open;
-}
-
-// joints: auto in a .l model (docs/language.md 7.8): an f that advances the
-// turtle along an open generalized cylinder carries a body, as F does (its
-// axis bends with the joints, and the cylinder drawn along it). `on`:
-// DynamicsSpec::cylinder_moves.
-inline bool cylinder_move(bool on, SymbolId sym, bool open) {
-  return on && open && sym == 'f';
-}
 
 // The symbols whose modules carry a body in the drawing (size: the symbol
 // table's), kAlways: the body symbol, unless the homomorphism rewrites it

@@ -1,9 +1,12 @@
 // The plant as drawn (docs/architecture.md): one builder for the viewer,
-// pictures, videos, glTF and OBJ. The homomorphism applied with the
-// L-system's state (its global variables, cpfg's random streams), then the
-// turtle's walk (joints bent as their state says), which also records the
-// body each drawn module rides on; then what the world adds around the plant:
-// obstacles, the ground, the viewer's pot and contact marks.
+// pictures, videos, glTF and OBJ. The string as drawn (the homomorphism
+// applied with the L-system's state: its global variables, cpfg's random
+// streams; a simulation's once per rebuild, the drawing its model was built
+// from), then the turtle's walk: a living plant's bodies carried where the
+// physics posed them (turtle.hpp: BodyPoses), the body each drawn module
+// rides on from its model's layout; a string without a model bent as its
+// joints' state says. Then what the world adds around the plant: obstacles,
+// the ground, the viewer's pot and contact marks.
 #pragma once
 #include <string>
 
@@ -29,9 +32,7 @@ struct Scene {
   // The plant, then what the options add (elements of no module: kNoModule).
   Geometry geometry;
   // geometry.module_body holds, for every module of the drawn string, the
-  // body it rides on; valid when the drawn string has the model's bodies
-  // (a homomorphism may add or remove bodies: then it is empty).
-  bool has_bodies() const { return !geometry.module_body.empty(); }
+  // body it rides on: a living plant's (its model's layout), else empty.
   // What a camera frames: the plant and its obstacles, not the ground (it
   // lies under them, three times as wide; it is the last polygon when added).
   bool ground_added = false;
@@ -39,7 +40,8 @@ struct Scene {
 };
 
 // The scene of a simulation's current state (its pose, settings and
-// contacts). False with error set when the homomorphism fails.
+// contacts). False with error set when the homomorphism fails, or when the
+// drawing is not the one its model's bodies were laid out on.
 bool build_scene(Simulation& sim, const SceneOptions& opts, Scene& out, grammar::Diagnostic& error);
 // The scene of a derived L-system that does not move (no simulation): the
 // plant in its string's state, and the settings' obstacles.

@@ -86,11 +86,10 @@ struct Geometry {
   // The normal of polygon_vertices[k] in polygon p: its own, else p's flat (Newell) one.
   Vec3 vertex_normal(const Polygon& p, std::uint32_t k) const;
   TurtleState final_state;             // the turtle after the last module
-  // With dynamics (TurtleOptions::body_sym), the body each module of the
-  // drawn string rides on (TurtleState::body), -1 for none; and how many
-  // bodies the walk counted. Elements find theirs through their `module`.
+  // A living plant's drawing (the scene, scene.hpp): the body each module
+  // of the drawn string rides on, -1 for none (its model's layout); empty
+  // otherwise. Elements find theirs through their `module`.
   std::vector<std::int32_t> module_body;
-  std::int32_t bodies = 0;
   std::vector<std::array<float, 3>> palette;  // a cpfg model's colours by index; empty: lsd's palette
 
   // The sRGB colour of a colour index: the model's palette, else palette_rgb.

@@ -54,12 +54,10 @@ struct TurtleState {
   // moves, which every F f G g of a textured turtle advances.
   int texture = 0;
   double tex_t = 0;
-  // The body the turtle rides on (docs/language.md 7.6): a body module after
-  // a joint (or the first one) starts body `body`, counted in string order,
-  // and what follows it on the path rides on it; -1 before the first body.
-  // joint_pending: a joint waits for its body. `[` and `]` keep both.
+  // In a drawing posed by the physics (turtle.hpp: BodyPoses), the body the
+  // turtle moves with: its state is the rest pose's moved as that body
+  // moved; -1: not moved. `[` and `]` keep it with the state.
   std::int32_t body = -1;
-  bool joint_pending = false;
 };
 
 }  // namespace lsd::interp

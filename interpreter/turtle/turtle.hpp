@@ -22,6 +22,8 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
+#include "dynamics/spatial.hpp"
+#include "interpreter/lsystem/bodies.hpp"
 #include "interpreter/lsystem/module_string.hpp"
 #include "interpreter/turtle/geometry.hpp"
 #include "interpreter/turtle/state.hpp"
@@ -41,7 +43,7 @@ struct TurtleOptions {
   double tropism_e = 0;        // e: the heading turns by e·|H×T| radians about H×T
   SymbolId body_sym = 0;   // symbol of dynamics bodies B(l, r, ...); 0 = none
   SymbolId joint_sym = 0;  // symbol of dynamics joints J(rh, rl, ru, ...); 0 = none
-  bool cylinder_bodies = false;  // joints: auto in a .l model: f in a generalized cylinder is a body (frames too)
+  bool cylinder_bodies = false;  // joints: auto in a .l model: f in a generalized cylinder is a body (bodies.hpp)
   double unit = 1;         // dynamics: turtle unit, metres per unit: a B(l, r, ...) in metres is drawn l / unit long
   // A cpfg model (a .l file): cpfg's meaning of G g # ! ; , $ ~ @o @c @v @R,
   // and the view file's colours, increments and surfaces (CPFG manual 6).
@@ -53,9 +55,27 @@ struct TurtleOptions {
 // tropism: and, with a dynamics: section, its body and joint symbols.
 TurtleOptions turtle_options(const RuleSet& rules);
 
+// What carries a body where the turtle walks with these options (bodies.hpp).
+BodyTable body_table(const TurtleOptions& opt);
+
+// The poses of a living plant's bodies, from the physics (docs/architecture.md,
+// "one forward kinematics"), for a drawing of the string its model was
+// built from. Before each module the turtle moves with the body the module
+// rides on: it stands where it stood in the rest pose, moved as that body
+// moved from its rest frame. So joints and the base state do not turn the
+// turtle themselves, and a module whose action depends on the world's
+// directions (tropisms, $, cpfg's @R, @M) acts as it did in the rest pose:
+// every body is drawn as the model's rest shape of it, carried rigidly.
+struct BodyPoses {
+  const std::vector<std::int32_t>* module_body = nullptr;  // (string size) the body each module rides on, -1 none
+  std::vector<dyn::SE3> moved;  // (bodies) body b's motion from its rest frame: oMi[b] · rest[b]⁻¹ (world)
+};
+
 // Draws the string. Unbalanced `]` are ignored; unclosed `[` and `{` are
-// harmless.
-Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {});
+// harmless. Without poses, a joint turns the turtle by its state and the
+// base state moves it (docs/language.md 7.6: the string as written, where
+// no physics exists); with them, the bodies stand as the physics posed them.
+Geometry interpret(const ModuleString& s, const TurtleOptions& opt = {}, const BodyPoses* poses = nullptr);
 
 // Sets the three parameters of every ?P ?H ?L ?U module that has exactly
 // three to the turtle's position / H / L / U at that place; a module with
@@ -68,12 +88,21 @@ void fill_queries(ModuleString& s, const TurtleOptions& opt = {});
 std::vector<std::pair<std::uint32_t, TurtleState>> environment_queries(const ModuleString& s,
                                                                       const TurtleOptions& opt);
 
-// The turtle state at every body, joint and tie module (opt.body_sym,
-// opt.joint_sym, @Tie), in string order: for a B the state where its cylinder
-// starts, for a J its rest frame (the state before the joint's rotation).
-// With rest_pose, joints do not rotate the turtle (the undeformed plant);
-// without, they do, as when drawing.
-std::vector<TurtleState> body_joint_frames(const ModuleString& s, const TurtleOptions& opt, bool rest_pose);
+// A module the living model places (docs/language.md 7), as the turtle
+// met it in the rest pose: a module of a body row (bodies.hpp: the body
+// symbol; with cylinder_bodies, an f in a generalized cylinder) with what it
+// carries where the turtle stands, a joint, or a mark (@Tie @Graft @Weld).
+struct PlacedModule {
+  std::uint32_t module = 0;            // index in the string
+  BodyKind body = BodyKind::kNone;     // what it carries; kNone: nothing (drawing), or a joint or a mark
+  Vec3 pos, H, L, U;                   // for a body, where it starts; for a joint, its rest frame
+  double width = 0;                    // the turtle's width there
+};
+
+// Every body, joint and mark of the string (opt.body_sym, opt.joint_sym), in
+// string order, in the rest pose (joints and the base state leave the
+// turtle as it is: the undeformed plant).
+std::vector<PlacedModule> rest_frames(const ModuleString& s, const TurtleOptions& opt);
 
 }  // namespace lsd::interp
 

@@ -1,4 +1,4 @@
-// The hostile model folders of tests/corpus/folders/ (issue 28, written by
+// The hostile model folders of tests/corpus/folders/ (written by
 // scripts/make_corpus.py; FOLDERS.tsv lists them): opening each with
 // `lsd check`, `derive`, `render` and `run` starts no program of the
 // model's (a program that ran would leave the marker file the test names in

@@ -2,13 +2,13 @@
 // background.c): a file of primitives under a stack of transformations,
 // placed in world coordinates here as cpfg places them, and drawn with the
 // plant (docs/language.md 9.2).
-#include <cstdlib>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "interpreter/cpfg/preprocess.hpp"
 #include "interpreter/cpfg/trust.hpp"
 #include "interpreter/cpfg/view.hpp"
@@ -36,9 +36,10 @@ std::vector<Item> items_of(const std::string& text) {
     std::istringstream ws(line);
     std::string w;
     while (ws >> w) {
-      char* end = nullptr;
-      const float x = std::strtof(w.c_str(), &end);
-      if (end != w.c_str() && *end == '\0' && !out.empty()) out.back().v.push_back(x);  // cpfg's floats
+      float x = 0;
+      const auto r = read_c_number(w.data(), w.data() + w.size(), x);
+      const bool number = r.ec != std::errc::invalid_argument && r.ptr == w.data() + w.size();
+      if (number && !out.empty()) out.back().v.push_back(x);  // cpfg's floats
       else out.push_back({w, {}});
     }
   }
@@ -57,12 +58,12 @@ bool read_background_scene(const std::string& path, const ModelFolder& model, Cp
   std::string text;
   if (!read_model_file(path, limits::kModelFileBytes, limits::kModelFileBytesText, text, error)) return false;
   std::string pre;
-  grammar::PreprocessOptions options;  // its #include stays in the model's folder too (docs/language.md 9.7)
+  PreprocessOptions options;  // its #include stays in the model's folder too (docs/language.md 9.7)
   options.root = model.root;
   options.allow_outside = model.allow_outside;
-  if (grammar::needs_preprocessor(text, options)) {
+  if (needs_preprocessor(text, options)) {
     std::vector<grammar::Diagnostic> pp;
-    if (!grammar::preprocess(text, path, options, pre, pp)) {
+    if (!preprocess(text, path, options, pre, pp)) {
       for (auto& d : pp) d.warning = true;
       diags.insert(diags.end(), pp.begin(), pp.end());
       error = "'" + path + "' could not be preprocessed";

@@ -31,7 +31,7 @@ std::vector<std::pair<int, int>> joined_pairs(const dyn::Model& m) {
 void update_contact_timers(const LivingModel& lm, dyn::Data& d, double now, bool rebuilt,
                            std::vector<ContactTimer>& timers) {
   std::vector<ContactTimer> next;
-  if (lm.capsule_module.empty() || !lm.model.opt.self_contact) {
+  if (lm.layout.drawn || !lm.model.opt.self_contact) {  // (fuse after: does not weld a drawing's bodies)
     timers.clear();
     return;
   }
@@ -78,17 +78,17 @@ bool fuse_lasting_contacts(const LivingModel& lm, const dyn::Data& d, double now
     joined.emplace_back(a, b);
     id += 1;
     // The rest rotation: the later module's body in the earlier's (grafts.cpp pairs them so).
-    const std::uint32_t ma = lm.capsule_module[std::size_t(c.capsule_a)];
-    const std::uint32_t mb = lm.capsule_module[std::size_t(c.capsule_b)];
+    const std::uint32_t ma = lm.layout.pieces[std::size_t(c.capsule_a)].module;
+    const std::uint32_t mb = lm.layout.pieces[std::size_t(c.capsule_b)].module;
     const int first = ma < mb ? a : b, second = ma < mb ? b : a;
     const dyn::Vec3 r = dyn::rotation_vector_from_quat(
         dyn::Quat(d.oMi[std::size_t(first)].rotation.transpose() * d.oMi[std::size_t(second)].rotation).normalized());
     for (int cap : {c.capsule_a, c.capsule_b}) {
       const dyn::Capsule& k = caps[std::size_t(cap)];
-      const dyn::SE3& frame = lm.capsule_frame[std::size_t(cap)];  // the B's turtle frame in its body's frame
+      const dyn::SE3& frame = lm.layout.pieces[std::size_t(cap)].frame;  // the B's turtle frame in its body's frame
       const dyn::Vec3 local = d.oMi[std::size_t(k.body)].inverse().act(c.point);
       const dyn::Vec3 o = frame.rotation.transpose() * (local - k.b);  // from the B's end, along H, L, U
-      inserts.push_back({lm.capsule_module[std::size_t(cap)], {id, r.x(), r.y(), r.z(), o.x(), o.y(), o.z()}});
+      inserts.push_back({lm.layout.pieces[std::size_t(cap)].module, {id, r.x(), r.y(), r.z(), o.x(), o.y(), o.z()}});
     }
   }
   if (inserts.empty()) return false;

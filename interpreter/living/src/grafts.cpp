@@ -87,8 +87,8 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
       }
     }
     lm.model.contact.grafts.push_back(g);
-    lm.graft_module.push_back(a.module);
-    lm.graft_module.push_back(b.module);
+    lm.graft_module.push_back(std::uint32_t(a.stored));
+    lm.graft_module.push_back(std::uint32_t(b.stored));
   }
   return true;
 }

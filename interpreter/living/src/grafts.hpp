@@ -11,18 +11,9 @@
 
 namespace lsd::interp {
 
-// A @Graft(id) or @Weld(id[, rx, ry, rz]) where the walk met it.
-struct GraftMark {
-  std::uint32_t module = 0;           // string index
-  int body = 0;                       // the body it rides on
-  dyn::Vec3 point = dyn::Vec3::Zero();  // m, body frame: where the turtle stands
-  bool weld = false;
-  double id = 0;
-  double arm = 0;                     // m: the length of the last B before it (a weld's lever)
-};
-
-// Pairs the marks by id into lm.model.contact.grafts (after the model is
-// made: it reads the bodies' parents) and lm.graft_module; a weld whose
+// Pairs the marks (body_layout.hpp: GraftMark, in the walked string s) by
+// id into lm.model.contact.grafts (after the model is made: it reads the
+// bodies' parents) and lm.graft_module (their stored indices); a weld whose
 // modules carry no rotation joins lm.bare_welds. An id used once or more
 // than twice, a @Graft paired with a @Weld, a pair on one body or on two
 // joined neighbours are diagnostics naming the modules; false after one.

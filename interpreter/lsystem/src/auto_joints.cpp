@@ -18,6 +18,27 @@ namespace {
 // makes before either are in the cylinder of the string around it.
 enum : std::uint8_t { kKeeps = 0, kOpens = 1, kCloses = 2 };
 
+// Where a module carries a body (bodies.hpp) as the joints' passes read the
+// stored string and the homomorphism's images: a module of its own row in
+// `own` (the body symbol, an f along a generalized cylinder) as that row
+// says; a symbol the homomorphism rewrites where its image draws one
+// (`carriers`, body_carriers).
+BodyWhere where_carried(const BodyTable& own, const std::vector<std::uint8_t>& carriers, SymbolId c, int np) {
+  const BodyRow r = own.row(c, np);
+  if (r.kind != BodyKind::kNone) return r.where;
+  const std::uint8_t k = c < carriers.size() ? carriers[c] : 0;
+  return k == kAlways ? BodyWhere::kOutsidePolygons : k == kInCylinder ? BodyWhere::kInCylinder : BodyWhere::kNowhere;
+}
+
+// The rows of the stored string's own modules: the body symbol unless the
+// homomorphism rewrites it (its image decides then), an f along a cylinder.
+BodyTable own_rows(const RuleSet& rules) {
+  const DynamicsSpec& d = rules.dynamics;
+  const ProductionGroup& h = rules.homomorphism;
+  const bool rewritten = d.body < h.has_rule.size() && h.has_rule[d.body];
+  return {rewritten ? SymbolId(0) : d.body, d.cylinder_moves, rules.cpfg, rules.step};
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> body_carriers(const RuleSet& rules, std::vector<std::uint8_t>* effects) {
@@ -30,12 +51,14 @@ std::vector<std::uint8_t> body_carriers(const RuleSet& rules, std::vector<std::u
   auto rewritten = [&](SymbolId s) { return s < h.has_rule.size() && h.has_rule[s]; };
   if (body < n && !rewritten(body)) carrier[body] = kAlways;
   // A symbol the homomorphism rewrites carries a body when one of its
-  // successors has, outside a polygon of its own, a module that does (the
-  // body symbol itself, drawn by the image, or another carrier), or an f in
-  // a generalized cylinder (cylinder_move; kInCylinder when the cylinder is
-  // the string's, open before the image; `[` `]` save and restore the
-  // image's cylinder state): a fixed point, each symbol's carrier kind only
-  // rising and its effect set once.
+  // successors has a module that carries one where it stands in the image
+  // (carries_body: the body symbol itself, drawn by the image, or another
+  // carrier, outside a polygon of its own; an f in a generalized cylinder
+  // it opens), or an f in the cylinder of the string around the image
+  // (kInCylinder: where the string's cylinder is open before it; `[` `]`
+  // save and restore the image's cylinder state): a fixed point, each
+  // symbol's carrier kind only rising and its effect set once.
+  const BodyTable drawn{body, d.cylinder_moves, rules.cpfg, rules.step};  // (the image's body symbol is drawn)
   std::vector<std::uint8_t> saved;  // the image's cylinder state at each open `[`
   for (bool changed = true; changed;) {
     changed = false;
@@ -53,13 +76,11 @@ std::vector<std::uint8_t> body_carriers(const RuleSet& rules, std::vector<std::u
           cylinder = saved.back();
           saved.pop_back();
         }
-        if (depth == 0 && m.sym < n) {
-          const bool moves = (m.sym == 'f' && d.cylinder_moves) || carrier[m.sym] == kInCylinder;
-          if (carrier[m.sym] == kAlways || m.sym == body || (moves && cylinder == kOpens))  // (F --> @O F: the image draws F)
-            found = kAlways;
-          else if (moves && cylinder == kKeeps && found == 0)
-            found = kInCylinder;
-        }
+        const BodyWhere where = where_carried(drawn, carrier, m.sym, np);
+        if (carries_body(where, {depth > 0, cylinder == kOpens}))  // (F --> @O F: the image draws F)
+          found = kAlways;
+        else if (carries_body(where, {depth > 0, true}) && cylinder == kKeeps && found == 0)
+          found = kInCylinder;
         if (cylinder_after(rules.cpfg, m.sym, &type, np, false)) cylinder = kOpens;
         else if (!cylinder_after(rules.cpfg, m.sym, &type, np, true)) cylinder = kCloses;
         else if (m.sym < n && effect[m.sym] != kKeeps) cylinder = effect[m.sym];
@@ -117,8 +138,7 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
   if (origin) origin->clear();
   if (!d.enabled || !d.auto_joints) return false;
   const SymbolId joint = d.joint;
-  const std::uint8_t* carrier = d.carriers.data();
-  const std::size_t ncarrier = d.carriers.size();
+  const BodyTable own = own_rows(rules);
   struct Path {
     std::int64_t pending = -1;  // a joint of this path waiting for its body (module index)
     std::int64_t moved = -1;    // a joint moved past a branch: whose state the next body takes
@@ -134,9 +154,13 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
   bool first = true;  // no carrier yet
   const std::size_t n = s.size();
   const std::vector<std::uint8_t> kinds = symbol_kinds(rules);
+  // Whether module i carries a body where it stands (carries_body; the
+  // cylinder: as it was before the module, where an image draws its f).
+  auto carries = [&](std::size_t i, bool in_cylinder) {
+    return carries_body(where_carried(own, d.carriers, s.sym[i], s.nparams(i)), {polygons > 0, in_cylinder});
+  };
   // A carrier at module i: true when a joint at rest goes just before it.
   auto body = [&](std::size_t i) {
-    if (polygons > 0) return false;
     const std::int64_t moved = cur.moved;
     const bool needs = !first && cur.pending < 0;
     first = false;
@@ -151,9 +175,7 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
     const bool before = cylinder;  // (an image carries its body where the string's cylinder is open before it)
     cylinder = cylinder_after(rules.cpfg, c, s.param(i), s.nparams(i), cylinder);
     if (c < d.cylinder_effects.size() && d.cylinder_effects[c] != 0) cylinder = d.cylinder_effects[c] == 1;
-    const std::uint8_t k = c < ncarrier ? carrier[c] : 0;
-    const bool carries = k == kAlways || (k == kInCylinder && before) || cylinder_move(d.cylinder_moves, c, cylinder);
-    return carries && body(i);
+    return carries(i, before) && body(i);
   };
   std::int64_t open = -1;  // the last slot, until the module after it decides (read as if absent)
   for (std::size_t i = 0; i < n; ++i) {
@@ -193,7 +215,7 @@ bool insert_joints(const RuleSet& rules, ModuleString& s, ModuleString& scratch,
         cur.moved = -1;
         break;
       case kBody:
-        rest = body(i);
+        rest = carries(i, cylinder) && body(i);
         break;
       default:
         rest = other(i);
@@ -269,6 +291,7 @@ void place_joint_slots(RuleSet& rules) {
       if (pk == kBody) exact = exact && !p.succ.empty() && kind(p.succ[0].sym) == kBody;
     }
   d.slots_exact = exact;
+  const BodyTable own = own_rows(rules);
   const std::size_t nc = d.carriers.size();
   auto carries = [&](SymbolId s) { return s < nc ? d.carriers[s] : std::uint8_t(0); };
   for (ProductionGroup* g : {&rules.main, &rules.decomposition}) {
@@ -300,7 +323,7 @@ void place_joint_slots(RuleSet& rules) {
         if (m.sym == '[') joined.push_back(false);
         if (m.sym == ']' && joined.size() > 1) joined.pop_back();
         if (m.sym == d.joint) joined.back() = true;
-        if (carries(m.sym) == kAlways && polygons == 0) {
+        if (carries_body(where_carried(own, d.carriers, m.sym, int(m.params.size())), {polygons > 0, false})) {
           if (!joined.back()) {
             succ.push_back({kSymJointSlot, {}, m.pos});
             added = true;

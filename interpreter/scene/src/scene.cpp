@@ -2,32 +2,60 @@
 
 #include <algorithm>
 
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/scene/obstacles.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
 namespace {
 
-// The plant: the homomorphism (when there is one) and the turtle. `bodies`:
-// the model's body count, or -1 when there is no model to match.
-bool draw_plant(const Lsystem& ls, std::size_t max_modules, int bodies, Geometry& g, grammar::Diagnostic& error) {
+// The plant of a derived string that does not move: the homomorphism (when
+// there is one) and the turtle, which turns at the joints by their state
+// (no physics exists for it).
+bool draw_string_as_written(const Lsystem& ls, std::size_t max_modules, Geometry& g, grammar::Diagnostic& error) {
   const TurtleOptions topt = turtle_options(*ls.rules);
   if (ls.rules->homomorphism.empty()) {
     g = interpret(ls.current, topt);
-  } else {
-    DeriveOptions opts;
-    opts.max_modules = max_modules;
-    ModuleString drawn;
-    const RewriteResult res = apply_homomorphism(ls, drawn, opts);
-    if (!res.ok) {
-      error = res.error;
-      return false;
-    }
-    g = interpret(drawn, topt);
+    return true;
   }
-  // The drawn string's bodies are the model's only if it counts as many.
-  if (bodies >= 0 && g.bodies != bodies) g.module_body.clear();
+  DeriveOptions opts;
+  opts.max_modules = max_modules;
+  ModuleString drawn;
+  const RewriteResult res = apply_homomorphism(ls, drawn, opts);
+  if (!res.ok) {
+    error = res.error;
+    return false;
+  }
+  g = interpret(drawn, topt);
+  return true;
+}
+
+// The plant of a simulation: its drawing (made once per rebuild of its
+// model), and, for a living plant, each body's modules carried where the
+// physics posed the body (BodyPoses: one forward kinematics, the model's).
+// The drawing is the one the model's layout was made from; anything else is
+// an error, never a drawing without its bodies.
+bool draw_living(Simulation& sim, Geometry& g, grammar::Diagnostic& error) {
+  const ModuleString* drawn = sim.drawn(error);
+  if (!drawn) return false;
+  const TurtleOptions topt = turtle_options(*sim.lsystem().rules);
+  const LivingModel& lm = sim.living();
+  if (lm.empty()) {
+    g = interpret(*drawn, topt);
+    return true;
+  }
+  const BodyLayout& layout = lm.layout;
+  if (layout.module_body.size() != drawn->size() || layout.nbodies() != lm.nbodies()) {
+    error = {sim.lsystem().rules->path, {},
+             "the drawing (" + std::to_string(drawn->size()) + " modules) is not the one the model's " +
+                 std::to_string(lm.nbodies()) + " bodies were laid out on (" +
+                 std::to_string(layout.module_body.size()) + " modules, " + std::to_string(layout.nbodies()) +
+                 " bodies): the plant cannot be drawn as it moves"};
+    return false;
+  }
+  const BodyPoses poses{&layout.module_body, body_motions(layout, sim.pose().oMi)};
+  g = interpret(*drawn, topt, &poses);
+  g.module_body = layout.module_body;
   return true;
 }
 
@@ -64,8 +92,7 @@ Geometry Scene::without_ground() const {
 bool build_scene(Simulation& sim, const SceneOptions& opts, Scene& out, grammar::Diagnostic& error) {
   const RunSettings& settings = sim.settings();
   const bool living = !sim.living().empty();
-  if (!draw_plant(sim.lsystem(), settings.max_modules, living ? sim.living().nbodies() : -1, out.geometry, error))
-    return false;
+  if (!draw_living(sim, out.geometry, error)) return false;
   Geometry& g = out.geometry;
   if (opts.pot && settings.kinematic_base && living) add_pot(sim.pose().base_p, g);
   if (opts.contacts && living) add_contact_marks(sim.contacts(), g);
@@ -75,7 +102,7 @@ bool build_scene(Simulation& sim, const SceneOptions& opts, Scene& out, grammar:
 
 bool build_scene(const Lsystem& ls, const RunSettings& settings, const SceneOptions& opts, Scene& out,
                  grammar::Diagnostic& error) {
-  if (!draw_plant(ls, settings.max_modules, -1, out.geometry, error)) return false;
+  if (!draw_string_as_written(ls, settings.max_modules, out.geometry, error)) return false;
   add_world(settings, opts, out);
   return true;
 }

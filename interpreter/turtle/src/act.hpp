@@ -20,31 +20,20 @@ inline void end_node(Turtle& tu, const WalkConstants& k, Output& out) {
   if (k.cpfg) out.end_node(tu.state);
 }
 
-// A body starts or goes on where the turtle stands (docs/language.md 7.8):
-// a new one when it is the first or a joint's child; a path that starts
-// beside the first body rides on it.
-inline void begin_body(Turtle& tu) {
-  TurtleState& t = tu.state;
-  if (t.body < 0 && tu.bodies > 0) t.body = 0;
-  if (t.body < 0 || t.joint_pending) {
-    t.body = tu.bodies++;
-    t.joint_pending = false;
-  }
-}
-
-// A drawn segment's body (F, or f in a generalized cylinder), l long: its
-// frame, and its body as the living model counts them (a segment in a
-// polygon or of no length is none).
+// A module of a body row (bodies.hpp): what it carries where the turtle
+// stands (kNone: nothing, it is drawing), told to `out` before the module
+// moves the turtle.
 template <class Output>
-inline void body_frame(Turtle& tu, double l, Output& out) {
-  if (!tu.polygons.any() && l > 0) begin_body(tu);
-  out.frame(tu.state);
+inline void place_body(const Turtle& tu, SymbolId sym, std::uint32_t i, const double* p, int np,
+                       const WalkConstants& k, Output& out) {
+  out.placed(i, k.bodies.kind(sym, p, np, {tu.polygons.any(), tu.state.in_cylinder}), tu.state);
 }
 
 // One module's action on the turtle (docs/language.md 6.2), shared by every
 // pass; `out` hears of what is drawn, queried or passed on the way.
 template <class Output>
-inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, const WalkConstants& k, Output& out) {
+inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* p, int np, const WalkConstants& k,
+                Output& out) {
   TurtleState& t = tu.state;
   switch (op) {
     case kNone:
@@ -54,7 +43,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       moved(tu, i, k, out);
       break;
     case kMove:
-      if (k.cylinder_bodies && t.in_cylinder) body_frame(tu, np > 0 ? p[0] : k.step, out);  // cylinder_move
+      if (k.bodies.cylinder_moves && t.in_cylinder) place_body(tu, sym, i, p, np, k, out);  // (an f along a cylinder)
       if (k.cpfg) cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, true);
       else move(tu, np > 0 ? p[0] : k.step, k);
       moved(tu, i, k, out);
@@ -71,7 +60,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kRollHoriz:  // $, and cpfg's @v
       end_node(tu, k, out);
-      roll_horizontal(t);
+      at_rest(t, k, roll_horizontal);
       break;
     case kPush:
       end_node(tu, k, out);
@@ -126,23 +115,19 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kQueryU: out.query(i, np, t.U); break;
     case kQueryE: out.environment(i, t); break;
     case kBody: {  // a body (docs/language.md 7.8): a drawn segment, as F, or B(l, r, ...) in metres
-      const bool drawn = np < 2 || k.cpfg;  // fewer than two parameters, or cpfg's F
-      const double l = drawn ? (np > 0 ? p[0] : k.step) : p[0] / k.unit;
-      if (drawn) body_frame(tu, l, out);
-      else {
-        begin_body(tu);
-        out.frame(t);
-      }
+      const bool drawn = k.bodies.row(sym, np).kind == BodyKind::kSegment;
+      const double l = drawn ? k.bodies.drawn_length(p, np) : p[0] / k.unit;
+      place_body(tu, sym, i, p, np, k, out);
       draw_move(tu, l, drawn ? t.width : 2 * p[1] / k.unit, i, k, out);
       if (drawn) moved(tu, i, k, out);
       break;
     }
     case kBase:
-      if (!k.rest_pose && np >= 6) apply_base(t, p);
+      if (k.joints_turn && np >= 6) apply_base(t, p);
       break;
     case kMoveTo:  // @M(x,y,z) or @M(x,y): the turtle jumps there without drawing (CPFG manual 6.1)
       end_node(tu, k, out);
-      if (np >= 2) t.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0);
+      if (np >= 2) at_rest(t, k, [&](TurtleState& s) { s.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0); });
       break;
     case kMoveDrawOnly:  // G: F without the polygon vertex
       draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
@@ -164,7 +149,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kSetHeading:
       end_node(tu, k, out);
-      cpfg_set_heading(t, p, np);
+      at_rest(t, k, [&](TurtleState& s) { cpfg_set_heading(s, p, np); });
       break;
     case kNodeEnd:  // the other @ modules of cpfg
       end_node(tu, k, out);
@@ -216,14 +201,12 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       end_node(tu, k, out);
       t.texture = np > 0 && k.texture(count_param(p[0], 0, 1 << 30)) ? count_param(p[0], 0, 1 << 30) : 0;
       break;
-    case kJoint:  // J(rh, rl, ru): its frame is the state before it rotates the turtle
-      if (t.body < 0 && tu.bodies > 0) t.body = 0;  // (a path that starts beside the first body)
-      t.joint_pending = t.body >= 0;
-      out.frame(t);
-      if (!k.rest_pose && np >= 3) apply_joint(t, p);
+    case kJoint:  // J(rh, rl, ru): its rest frame is the state before it turns the turtle
+      out.placed(i, BodyKind::kNone, t);
+      if (k.joints_turn && np >= 3) apply_joint(t, p);
       break;
     case kTie:
-      out.frame(t);
+      out.placed(i, BodyKind::kNone, t);
       break;
   }
 }

@@ -1,6 +1,6 @@
 // What a pass of the walk keeps: the drawing (interpret), the query
-// parameters (fill_queries), the body and joint frames (body_joint_frames)
-// and the states at ?E modules (environment_queries).
+// parameters (fill_queries), the bodies, joints and marks the living model
+// places (rest_frames) and the states at ?E modules (environment_queries).
 // A private header of the walk, which only turtle.cpp includes (see there).
 #pragma once
 #include <cstdint>
@@ -27,9 +27,9 @@ struct KeepNothing {
                const Vec2f* /*texture coordinates: one per vertex, or none*/ = nullptr, int /*texture*/ = 0) {}
   void query(std::uint32_t /*module*/, int /*nparams*/, const Vec3& /*value*/) {}
   void environment(std::uint32_t /*module*/, const TurtleState&) {}
-  void frame(const TurtleState&) {}
-  void rides(std::uint32_t /*module*/, std::int32_t /*body*/) {}  // after every module
-  void finish(const TurtleState&, std::int32_t /*bodies started*/) {}
+  // A body (what it carries), a joint or a mark (BodyKind::kNone), where the turtle stands before it.
+  void placed(std::uint32_t /*module*/, BodyKind, const TurtleState&) {}
+  void finish(const TurtleState&) {}
 };
 
 // interpret: segments, spheres and polygons into a Geometry.
@@ -40,16 +40,11 @@ struct DrawGeometry : KeepNothing {
   // carry the texture, and a segment whose node ends with another width is a
   // cone (cpfg's pixel lines keep the width they start with).
   bool textured_lines;
-  bool bodies;                              // record Geometry::module_body
   std::uint32_t open_segment = kNoSegment;  // the last segment, until its node ends (cpfg's line styles)
-  DrawGeometry(Geometry& g, bool textured, bool record_bodies)
-      : geo(g), textured_lines(textured), bodies(record_bodies) {}
+  DrawGeometry(Geometry& g, bool textured) : geo(g), textured_lines(textured) {}
   void reserve(const Census& c) {
     geo.segments.reserve(c.segments);
     geo.spheres.reserve(c.spheres);
-  }
-  void rides(std::uint32_t i, std::int32_t body) {
-    if (bodies) geo.module_body[i] = body;
   }
   void segment(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i, double tex_t0) {
     if (textured_lines && t.texture != 0 && geo.texture(t.texture))
@@ -79,10 +74,7 @@ struct DrawGeometry : KeepNothing {
         {std::uint32_t(geo.polygon_vertices.size()), std::uint32_t(count), colour, i, uvs ? texture : 0});
     geo.polygon_vertices.insert(geo.polygon_vertices.end(), first, first + count);
   }
-  void finish(const TurtleState& t, std::int32_t bodies_started) {
-    geo.final_state = t;
-    if (bodies) geo.bodies = bodies_started;
-  }
+  void finish(const TurtleState& t) { geo.final_state = t; }
 };
 
 // fill_queries: the turtle's vector into the three parameters of a query module.
@@ -99,11 +91,13 @@ struct FillQueries : KeepNothing {
 
 };
 
-// body_joint_frames: the state at every body and joint.
-struct RecordFrames : KeepNothing {
-  std::vector<TurtleState>& frames;
-  explicit RecordFrames(std::vector<TurtleState>& f) : frames(f) {}
-  void frame(const TurtleState& t) { frames.push_back(t); }
+// rest_frames: every body, joint and mark, where the turtle stands.
+struct RecordPlaced : KeepNothing {
+  std::vector<PlacedModule>& placed_modules;
+  explicit RecordPlaced(std::vector<PlacedModule>& p) : placed_modules(p) {}
+  void placed(std::uint32_t i, BodyKind kind, const TurtleState& t) {
+    placed_modules.push_back({i, kind, t.pos, t.H, t.L, t.U, t.width});
+  }
 };
 
 // environment_queries: the state at every ?E.

@@ -25,13 +25,15 @@ namespace {
 
 // The walker: every module's action in string order, told to `out`. A first
 // pass sizes the stack and the outputs, so that nothing is allocated per
-// module beyond them.
+// module beyond them. With poses, the turtle rides on each module's body
+// (walker.hpp: ride).
 template <class Output>
-void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Output out) {
+void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Output out,
+          const BodyPoses* poses = nullptr) {
   const OpTable ops(opt);
   const Census census = take_census(s, ops);
   out.reserve(census);
-  const WalkConstants k(opt, rest_pose);
+  const WalkConstants k(opt, rest_pose, poses);
 
   Turtle tu;
   tu.state.width = opt.width;
@@ -52,24 +54,17 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
   const double* params = s.params.data();
   for (std::size_t i = 0; i < n; ++i) {
     const Op op = ops(s.sym[i]);
-    if (op == kNone) {
-      out.rides(std::uint32_t(i), tu.state.body);
-      continue;
-    }
+    if (op == kNone) continue;
+    if (poses) ride(tu, *poses, i);
     if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
-      out.rides(std::uint32_t(i), tu.state.body);
       end_node(tu, k, out);
       if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
-      if (i < n) out.rides(std::uint32_t(i), tu.state.body);
       continue;
     }
-    // (a joint rides on the body before it: recorded before its action)
-    if (op == kJoint) out.rides(std::uint32_t(i), tu.state.body);
-    act(tu, op, std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
-    if (op != kJoint) out.rides(std::uint32_t(i), tu.state.body);
+    act(tu, op, s.sym[i], std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
   }
   end_node(tu, k, out);  // cpfg ends the last node with the string
-  out.finish(tu.state, tu.bodies);
+  out.finish(tu.state);
 }
 
 }  // namespace
@@ -99,6 +94,10 @@ TurtleOptions turtle_options(const RuleSet& rules) {
   return opt;
 }
 
+BodyTable body_table(const TurtleOptions& opt) {
+  return {opt.body_sym, opt.cylinder_bodies && opt.body_sym != 0, opt.cpfg != nullptr, opt.step};
+}
+
 namespace {
 
 // The view file's background scene (cpfg's background.c), after the plant:
@@ -109,7 +108,7 @@ void add_background(Geometry& g, const CpfgBackground& bg, int colour, std::uint
   const int first = g.palette.empty() ? -1 : int(g.palette.size());
   if (first >= 0) g.palette.insert(g.palette.end(), bg.materials.begin(), bg.materials.end());
   auto col = [&](int m) { return m >= 0 && first >= 0 ? first + m : colour; };
-  DrawGeometry out(g, false, false);
+  DrawGeometry out(g, false);
   for (const CpfgBackground::Face& f : bg.faces)
     if (f.points.size() >= 3) out.polygon(f.points.data(), f.points.size(), col(f.material), module);
   for (const CpfgBackground::Solid& s : bg.solids) {
@@ -133,12 +132,11 @@ void add_background(Geometry& g, const CpfgBackground& bg, int colour, std::uint
 
 }  // namespace
 
-Geometry interpret(const ModuleString& s, const TurtleOptions& opt) {
+Geometry interpret(const ModuleString& s, const TurtleOptions& opt, const BodyPoses* poses) {
   Geometry g;
   if (opt.cpfg) g.textures = opt.cpfg->textures;  // before the walk: DrawGeometry checks the ids
-  const bool bodies = opt.body_sym != 0;
-  if (bodies) g.module_body.assign(s.size(), -1);
-  walk(s, opt, false, DrawGeometry(g, opt.cpfg && opt.cpfg->line_style != CpfgView::LineStyle::kPixel, bodies));
+  if (poses && (!poses->module_body || poses->module_body->size() != s.size())) poses = nullptr;  // (not this string's)
+  walk(s, opt, false, DrawGeometry(g, opt.cpfg && opt.cpfg->line_style != CpfgView::LineStyle::kPixel), poses);
   if (opt.cpfg) {
     g.palette = opt.cpfg->palette;
     // cpfg's default line style draws widths in pixels: lsd makes a pixel
@@ -166,11 +164,11 @@ std::vector<std::pair<std::uint32_t, TurtleState>> environment_queries(const Mod
   return at;
 }
 
-std::vector<TurtleState> body_joint_frames(const ModuleString& s, const TurtleOptions& opt, bool rest_pose) {
-  std::vector<TurtleState> frames;
-  if (opt.body_sym == 0 && opt.joint_sym == 0) return frames;
-  walk(s, opt, rest_pose, RecordFrames(frames));
-  return frames;
+std::vector<PlacedModule> rest_frames(const ModuleString& s, const TurtleOptions& opt) {
+  std::vector<PlacedModule> placed;
+  if (opt.body_sym == 0 && opt.joint_sym == 0) return placed;
+  walk(s, opt, true, RecordPlaced(placed));
+  return placed;
 }
 
 }  // namespace lsd::interp

@@ -42,9 +42,11 @@ struct WalkConstants {
   double width_increment = 0;
   int colour_increment = 1;
   double unit = 1;  // metres per unit of the drawing: B(l, r, ...) is drawn l / unit long
-  bool cylinder_bodies = false;  // f in a generalized cylinder is a body (TurtleOptions)
+  BodyTable bodies;  // what carries a body (bodies.hpp), for the rest walk's placed modules
+  const BodyPoses* poses;  // a drawing posed by the physics (turtle.hpp), or null
+  bool joints_turn;  // joints and the base state move the turtle by their state (neither rest pose nor poses)
 
-  WalkConstants(const TurtleOptions& opt, bool rest)
+  WalkConstants(const TurtleOptions& opt, bool rest, const BodyPoses* posed = nullptr)
       : step(opt.step),
         cos_angle(std::cos(opt.angle * kDegToRad)),
         sin_angle(std::sin(opt.angle * kDegToRad)),
@@ -52,7 +54,9 @@ struct WalkConstants {
         cpfg(opt.cpfg),
         contours(opt.contours),
         unit(opt.unit),
-        cylinder_bodies(opt.cylinder_bodies && opt.body_sym != 0) {
+        bodies(body_table(opt)),
+        poses(posed),
+        joints_turn(!rest && !posed) {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
     pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
@@ -97,7 +101,6 @@ struct SplinePoints {
 // polygons, and the cross-sections of generalized cylinders made so far.
 struct Turtle {
   TurtleState state;
-  std::int32_t bodies = 0;  // bodies started so far (TurtleState::body)
   std::vector<TurtleState> stack;
   OpenPolygons polygons;
   std::map<std::pair<int, int>, std::vector<Vec3>> rings;  // (contour id, sides) -> sides + 1 points
@@ -108,6 +111,36 @@ struct Turtle {
   std::vector<SplinePoints> splines;
   std::vector<std::size_t> marks;
 };
+
+// The turtle's place and frame moved by m (the frames of its last F too).
+inline void move_turtle(TurtleState& t, const dyn::SE3& m) {
+  t.pos = m.act(t.pos);
+  for (Vec3* v : {&t.H, &t.L, &t.U, &t.segment_H, &t.segment_U}) *v = m.rotation * *v;
+}
+
+// A drawing posed by the physics (BodyPoses): before module i the turtle
+// moves with the body the module rides on, from the one it moved with.
+inline void ride(Turtle& tu, const BodyPoses& p, std::size_t i) {
+  TurtleState& t = tu.state;
+  const std::int32_t body = (*p.module_body)[i];
+  if (body < 0 || body == t.body) return;
+  const dyn::SE3& to = p.moved[std::size_t(body)];
+  move_turtle(t, t.body < 0 ? to : to * p.moved[std::size_t(t.body)].inverse());
+  t.body = body;
+}
+
+// A module whose action depends on the world's directions (a tropism, $,
+// @R, @M) acts, in a posed drawing, on the turtle where it stood in the
+// rest pose, and the turtle moves with its body again: the action is the
+// rest pose's, carried with the body (BodyPoses).
+template <class Act>
+inline void at_rest(TurtleState& t, const WalkConstants& k, Act act) {
+  if (!k.poses || t.body < 0) return act(t);
+  const dyn::SE3& m = k.poses->moved[std::size_t(t.body)];
+  move_turtle(t, m.inverse());
+  act(t);
+  move_turtle(t, m);
+}
 
 // F f B: move l along H; inside a polygon the end point is a vertex
 // (not for cpfg's G and g). A textured turtle's texture coordinate advances.
@@ -124,10 +157,10 @@ inline void move(Turtle& tu, double l, const WalkConstants& k, bool vertex = tru
 // ends first.
 template <class Output>
 inline void cpfg_move(Turtle& tu, double l, const WalkConstants& k, Output& out, bool vertex) {
-  cpfg_movements(tu.state, *k.cpfg);
+  at_rest(tu.state, k, [&](TurtleState& t) { cpfg_movements(t, *k.cpfg); });
   out.end_node(tu.state);
   move(tu, l, k, vertex);
-  cpfg_bend(tu.state, *k.cpfg);
+  at_rest(tu.state, k, [&](TurtleState& t) { cpfg_bend(t, *k.cpfg); });
 }
 
 
@@ -180,15 +213,18 @@ template <class Output>
 inline void draw_move(Turtle& tu, double l, double width, std::uint32_t i, const WalkConstants& k, Output& out,
                       bool vertex = true) {
   if (k.cpfg) {
-    cpfg_movements(tu.state, *k.cpfg);
+    at_rest(tu.state, k, [&](TurtleState& t) { cpfg_movements(t, *k.cpfg); });
     out.end_node(tu.state);
   }
   const Vec3 p0 = tu.state.pos;
   const double tex_t0 = tu.state.tex_t;
   move(tu, l, k, vertex);
   out.segment(p0, tu.state, width, i, tex_t0);
-  if (k.cpfg) cpfg_bend(tu.state, *k.cpfg);
-  for (const auto& tr : k.tropisms) apply_tropism(tu.state, tr.T, tr.e);
+  if (k.cpfg) at_rest(tu.state, k, [&](TurtleState& t) { cpfg_bend(t, *k.cpfg); });
+  if (!k.tropisms.empty())
+    at_rest(tu.state, k, [&](TurtleState& t) {
+      for (const auto& tr : k.tropisms) apply_tropism(t, tr.T, tr.e);
+    });
   tu.state.segment_H = tu.state.H;
   tu.state.segment_U = tu.state.U;
 }

@@ -43,9 +43,9 @@ TEST_CASE("bodies, welds, joints and tips from a bracketed string") {
   CHECK(b.lm.nbodies() == 3);                // base, a welded branch, the top
   CHECK(b.lm.model.parent[1] == 0);
   CHECK(b.lm.model.parent[2] == 0);
-  CHECK(b.lm.tips.size() == 2);              // the J before ']' and the last J
-  CHECK(b.lm.joint_module[1] == 3);
-  CHECK(b.lm.joint_module[2] == 8);
+  CHECK(b.lm.layout.tips.size() == 2);              // the J before ']' and the last J
+  CHECK(b.lm.layout.bodies[1].joint_module == 3);
+  CHECK(b.lm.layout.bodies[2].joint_module == 8);
   // the welded branch: two cylinders of 0.5 m, 1000 kg/m^3
   const double m = 1000 * M_PI * 0.05 * 0.05 * 0.5;
   CHECK(b.lm.model.inertia[1].mass == Approx(2 * m));
@@ -56,8 +56,8 @@ TEST_CASE("bodies, welds, joints and tips from a bracketed string") {
   CHECK(R(0, 0) == Approx(-std::sin(M_PI / 6)));
   CHECK(R(1, 0) == Approx(std::cos(M_PI / 6)));
   CHECK(b.lm.model.joint_placement[1].translation.y() == Approx(1));
-  CHECK(b.lm.module_body[4] == 1);
-  CHECK(b.lm.module_body[0] == 0);
+  CHECK(b.lm.layout.module_body[4] == 1);
+  CHECK(b.lm.layout.module_body[0] == 0);
 }
 
 TEST_CASE("spring constants follow docs/language.md section 7") {
@@ -96,7 +96,7 @@ TEST_CASE("a growing tip joint is not an error and keeps its state") {
   build("axiom: B(1,0.1) J(0.1,0.2,0.3,1,2,3)\ndynamics:\n", b);
   REQUIRE(b.ok);
   CHECK(b.lm.nbodies() == 1);
-  REQUIRE(b.lm.tips.size() == 1);
+  REQUIRE(b.lm.layout.tips.size() == 1);
   interp::store_state(b.lm, b.data, b.ls.current);
   CHECK(b.ls.current.param(1)[5] == 3);
 }

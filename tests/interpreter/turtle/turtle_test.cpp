@@ -292,28 +292,61 @@ TEST_CASE("bounds cover widths and spheres", "[turtle]") {
   CHECK_FALSE(interpret(str("f+")).bounds(&lo, &hi));
 }
 
-TEST_CASE("body_joint_frames: the state at every B and J, rest or deformed", "[turtle]") {
+namespace {
+
+// Options with the dynamics' symbols B and J.
+TurtleOptions body_options() {
   TurtleOptions opt;
   opt.body_sym = 'B';
   opt.joint_sym = 'J';
+  return opt;
+}
+
+// B(1, 0.1) J(0, 0, pi/2, ...) F: a body, a joint bent a quarter about U, a segment.
+ModuleString bent_stem() {
   ModuleString s;
   s.push('B', {1.0, 0.1});
   s.push('J', {0, 0, kPi / 2, 0, 0, 0});
   s.push('F');
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("rest_frames: every body, joint and mark in the rest pose, with what it carries", "[turtle]") {
+  const TurtleOptions opt = body_options();
+  ModuleString s = bent_stem();
   s.push('B', {2.0, 0.1});
-  const std::vector<TurtleState> rest = body_joint_frames(s, opt, true);
-  const std::vector<TurtleState> bent = body_joint_frames(s, opt, false);
-  REQUIRE(rest.size() == 3);
-  REQUIRE(bent.size() == 3);
+  s.push('{');
+  s.push('B', {1.0});  // a drawn segment in a polygon: drawing, no body
+  s.push('}');
+  s.push('B', {0.0});  // a drawn segment of no length: drawing
+  s.push(kSymTie);
+  const std::vector<PlacedModule> rest = rest_frames(s, opt);
+  REQUIRE(rest.size() == 6);
+  CHECK(rest[0].module == 0);
+  CHECK(rest[0].body == BodyKind::kSolid);
   CHECK(near(rest[0].pos, Vec3(0, 0, 0)));
-  CHECK(near(rest[1].pos, Vec3(0, 1, 0)));  // the joint's rest frame
+  CHECK(rest[1].module == 1);
+  CHECK(rest[1].body == BodyKind::kNone);  // the joint
+  CHECK(near(rest[1].pos, Vec3(0, 1, 0)));  // its rest frame: it does not turn the turtle
   CHECK(near(rest[1].H, Vec3(0, 1, 0)));
-  CHECK(near(bent[1].H, Vec3(0, 1, 0)));    // before its own rotation
+  CHECK(rest[2].module == 3);
   CHECK(near(rest[2].pos, Vec3(0, 2, 0)));
   CHECK(near(rest[2].H, Vec3(0, 1, 0)));
-  CHECK(near(bent[2].pos, Vec3(-1, 1, 0)));
-  CHECK(near(bent[2].H, Vec3(-1, 0, 0)));
-  CHECK(body_joint_frames(s, TurtleOptions{}, true).empty());
+  CHECK(rest[3].module == 5);
+  CHECK(rest[3].body == BodyKind::kNone);
+  CHECK(rest[4].module == 7);
+  CHECK(rest[4].body == BodyKind::kNone);
+  CHECK(rest[5].module == 8);  // the tie
+  CHECK(rest_frames(s, TurtleOptions{}).empty());
+}
+
+TEST_CASE("a joint turns the turtle by its state where no physics exists", "[turtle]") {
+  const Geometry g = interpret(bent_stem(), body_options());
+  REQUIRE(g.segments.size() == 2);
+  CHECK(near(g.segments[1].p0, Vec3(0, 1, 0)));
+  CHECK(near(g.segments[1].p1, Vec3(-1, 1, 0)));  // turned a quarter about U: H toward L
 }
 
 TEST_CASE("turtle_options takes the L-system's header", "[turtle]") {
@@ -399,4 +432,22 @@ TEST_CASE("cpfg's {(type) curves: NaN and infinite parameters draw a bounded, fi
   const Geometry g = interpret(str("{(4).F(1)-(90)F(1)-(90)F(1)}(4)"));
   REQUIRE(g.polygons.size() == 1);
   CHECK(g.polygons[0].count == 4);
+}
+
+TEST_CASE("with the physics' poses a joint does not turn the turtle: each module moves with its body", "[turtle]") {
+  const std::vector<std::int32_t> rides{0, 0, 1};  // B and its joint on body 0, F on body 1
+  BodyPoses poses{&rides, std::vector<lsd::dyn::SE3>(2)};
+  Geometry g = interpret(bent_stem(), body_options(), &poses);  // both bodies where they stand at rest
+  REQUIRE(g.segments.size() == 2);
+  CHECK(near(g.segments[1].p0, Vec3(0, 1, 0)));
+  CHECK(near(g.segments[1].p1, Vec3(0, 2, 0)));  // the joint's state is the physics', not the turtle's
+  // body 1 turned a quarter about z through its joint at (0, 1, 0)
+  lsd::dyn::SE3 turn;
+  turn.rotation = Eigen::AngleAxisd(kPi / 2, Vec3::UnitZ()).toRotationMatrix();
+  turn.translation = Vec3(0, 1, 0) - turn.rotation * Vec3(0, 1, 0);
+  poses.moved[1] = turn;
+  g = interpret(bent_stem(), body_options(), &poses);
+  CHECK(near(g.segments[0].p1, Vec3(0, 1, 0)));
+  CHECK(near(g.segments[1].p0, Vec3(0, 1, 0)));
+  CHECK(near(g.segments[1].p1, Vec3(-1, 1, 0)));
 }
