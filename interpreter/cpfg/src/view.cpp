@@ -361,9 +361,13 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
                key == "cue range" || key == "interpretation step" || key == "environment display" ||
                key == "generate on view change" || key == "font" || key == "winfont") {
       // shading details and interface settings: no effect on lsd's picture
+    } else if (key == "box") {  // the view volume: lsd frames the plant itself, cpfg draws without a pass to find it
+      view.auto_volume = false;
+      if (framing.empty()) framing_line = number;
+      framing.insert(key);
     } else if (key == "viewpoint" || key == "view reference point" || key == "twist" || key == "projection" ||
                key == "front distance" || key == "back distance" || key == "scale factor" || key == "z buffer" ||
-               key == "box" || key == "viewing angle" || key == "min zoom" || key == "max zoom" ||
+               key == "viewing angle" || key == "min zoom" || key == "max zoom" ||
                key == "light" || key == "light direction" || key == "diffuse reflection" ||
                key == "surface ambient" || key == "surface diffuse" || key == "render mode" ||
                key == "shade mode" || key == "shadow map" || key == "antialiasing" || key == "ambient light" ||
