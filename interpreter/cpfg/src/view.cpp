@@ -66,41 +66,58 @@ std::string strip_comments(const std::string& text) {
   return out;
 }
 
-// The `name:` subcommands of a tropism line: T: x y z A: a I: i E: e S: s.
-CpfgTropism tropism(const std::string& value, bool torque, bool& ok) {
-  CpfgTropism t;
+// The subcommands of a tropism line, read as cpfg's read_movement
+// (movements.c) reads them: words split at blanks and colons, each known by
+// its first letter (T: x y z, A: a, I: i, E: e, S: s), a number at a time,
+// split at blanks, commas and colons. T: sets the scale 1/|T|, I: multiplies
+// the scale (so I: before T: gives 0), which is kept within [-1, 1]; the
+// direction is T times the scale, so I: 1 makes it a unit vector only where
+// |T| <= 1. A line without T: has no direction (it bends nothing but keeps
+// its number for @Ts). Empty with the reason when cpfg drops the line.
+std::string tropism(const std::string& value, bool torque, CpfgTropism& t) {
+  t = CpfgTropism{};
   t.torque = torque;
-  double intensity = 1;
-  std::string v = value;
-  std::replace(v.begin(), v.end(), ',', ' ');
-  std::istringstream in(v);
-  std::string w;
-  ok = false;
-  while (in >> w) {
-    const char key = char(std::toupper(static_cast<unsigned char>(w[0])));
-    if (w.size() > 1 && w[1] != ':') continue;
-    if (w.size() == 1) in >> std::ws, in.peek() == ':' ? in.get() : 0;
-    auto num = [&]() {
-      double x = 0;
-      in >> x;
-      return x;
-    };
-    if (key == 'T') {
-      const double x = num(), y = num(), z = num();
-      t.dir = Vector3d(x, y, z);
-      ok = t.dir.norm() > 0;
-    } else if (key == 'A') {
-      t.angle = num();
-    } else if (key == 'I') {
-      intensity = std::clamp(num(), -1.0, 1.0);
-    } else if (key == 'E') {
-      t.elasticity = num();
-    } else if (key == 'S') {
-      t.step = num();
+  t.dir = Vector3d::Zero();
+  double scale = 0;
+  std::size_t i = 0;
+  auto word = [&](const char* seps) {
+    i = value.find_first_not_of(seps, i);
+    if (i == std::string::npos) return std::string();
+    const std::size_t e = std::min(value.find_first_of(seps, i), value.size());
+    std::string w = value.substr(i, e - i);
+    i = e;
+    return w;
+  };
+  auto num = [&]() { return std::atof(word(" ,\t:").c_str()); };  // C's atof: 0 for no number
+  for (std::string w = word(" \t:"); !w.empty(); w = word(" \t:")) {
+    switch (w[0]) {
+      case 'T': {
+        const double x = num(), y = num(), z = num();
+        t.dir = Vector3d(x, y, z);
+        if (t.dir.squaredNorm() == 0) return "its direction T: is the zero vector";
+        scale = 1 / t.dir.norm();
+        break;
+      }
+      case 'I':
+        scale *= num();
+        if (scale == 0) return "its intensity I: is 0 (or comes before T:)";
+        scale = std::clamp(scale, -1.0, 1.0);
+        break;
+      case 'A':
+        t.angle = num();
+        break;
+      case 'E':
+        t.elasticity = num();
+        break;
+      case 'S':
+        t.step = num();
+        break;
+      default:
+        return "'" + w + "' is not one of its subcommands T: A: I: E: S:";
     }
   }
-  if (ok) t.dir = t.dir.normalized() * intensity;
-  return t;
+  t.dir *= scale;
+  return {};
 }
 
 }  // namespace
@@ -247,10 +264,16 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
     } else if (key == "line width increment") {
       if (need(1)) view.width_increment = nums[0];
     } else if (key == "line style") {
-      const std::string s = lower(value);
-      view.line_style = s.rfind("pixel", 0) == 0 || s == "1"   ? CpfgView::LineStyle::kPixel
-                        : s.rfind("polygon", 0) == 0 || s == "2" ? CpfgView::LineStyle::kPolygon
-                                                                 : CpfgView::LineStyle::kCylinder;
+      // as cpfg's ReadViewData: the first word, one of the three names or a digit 1 to 3
+      std::istringstream vs(value);
+      std::string w;
+      vs >> w;
+      using Style = CpfgView::LineStyle;
+      const int digit = !w.empty() && w[0] >= '1' && w[0] <= '3' ? w[0] - '0' : 0;
+      if (w == "pixel" || digit == 1) view.line_style = Style::kPixel;
+      else if (w == "polygon" || digit == 2) view.line_style = Style::kPolygon;
+      else if (w == "cylinder" || digit == 3) view.line_style = Style::kCylinder;
+      else warn(number, "'line style: " + w + "' is not pixel, polygon or cylinder (1, 2, 3): the line style stays as it was");
     } else if (key == "initial scale") {
       if (need(1) && nums[0] != 0) view.scale = nums[0];
     } else if (key == "scale multiplier") {
@@ -263,11 +286,13 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
     } else if (key == "elasticity increment") {
       if (need(1)) view.elasticity_increment = nums[0];
     } else if (key == "tropism" || key == "torque") {
-      bool ok = false;
-      const CpfgTropism t = tropism(value, key == "torque", ok);
-      if (!ok) warn(number, "'" + key + ":' needs a direction T: x y z: ignored");
+      CpfgTropism t;
+      const std::string why = tropism(value, key == "torque", t);
+      if (!why.empty()) warn(number, "'" + key + ":' is ignored, as cpfg ignores it: " + why);
       else if (view.tropisms.size() >= 8) warn(number, "more than 8 tropisms: this one is ignored");
       else view.tropisms.push_back(t);
+      if (why.empty() && t.dir.squaredNorm() == 0)
+        warn(number, "'" + key + ":' names no direction T: x y z: it bends nothing");
     } else if (key == "contour sides" || key == "polygonization level") {
       if (need(1)) {
         const int sides = key == "contour sides" ? whole(nums[0]) : whole(std::pow(2.0, std::min(nums[0], 20.0) + 1) + 0.5);
@@ -383,9 +408,11 @@ void read_view_text(std::string text, const std::string& path, CpfgView& view, F
         warn(number, err + ": texture " + std::to_string(textures->size()) + " is not drawn");
     } else if (key == "background scene") {
       auto bg = std::make_shared<CpfgBackground>();
-      std::istringstream files(value);
+      std::string list = value;  // cpfg reads every file the line names, split at blanks, commas and semicolons
+      std::replace_if(list.begin(), list.end(), [](char c) { return c == ',' || c == ';'; }, ' ');
+      std::istringstream files(list);
       std::string file;
-      while (files >> file) {  // cpfg reads every file the line names
+      while (files >> file) {
         const std::string p = named(file);
         if (!p.empty() && !read_background_scene(p, model, *bg, err, diags)) warn(number, err + ": not drawn");
       }
