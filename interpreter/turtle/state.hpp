@@ -54,6 +54,10 @@ struct TurtleState {
   // moves, which every F f G g of a textured turtle advances.
   int texture = 0;
   double tex_t = 0;
+  // cpfg's turtle scale (CPFG manual 6.1; `initial scale:`, @D @Di @Dd):
+  // the lengths of F f G g, the widths # ! set, the sizes of @O @c @o and
+  // ~ are multiplied by it. 1 in lsd's own files.
+  double scale = 1;
   // The body the turtle rides on (docs/language.md 7.6): a body module after
   // a joint (or the first one) starts body `body`, counted in string order,
   // and what follows it on the path rides on it; -1 before the first body.

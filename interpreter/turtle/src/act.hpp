@@ -41,6 +41,28 @@ inline void body_frame(Turtle& tu, double l, Output& out) {
   out.frame(tu.state);
 }
 
+// The length of F f G g: the parameter, else the step, times cpfg's turtle
+// scale (1 in lsd's own files).
+inline double move_length(const TurtleState& t, const double* p, int np, const WalkConstants& k) {
+  return (np > 0 ? p[0] : k.step) * t.scale;
+}
+
+// A size given as a parameter (@O @c @o), times cpfg's turtle scale, else the width.
+inline double size_param(const TurtleState& t, const double* p, int np) { return np > 0 ? p[0] * t.scale : t.width; }
+
+// @D(s) sets cpfg's turtle scale, @Di(f) multiplies and @Dd(f) divides it by
+// f, or by the view file's scale multiplier without one (blackbox.c); a
+// missing s or an f of 0 changes nothing, as in cpfg. 32-bit floats, as cpfg's.
+inline void change_scale(TurtleState& t, Op op, const double* p, int np, const WalkConstants& k) {
+  if (op == kScaleSet) {
+    if (np > 0) t.scale = float(p[0]);
+    return;
+  }
+  const float f = np > 0 ? float(p[0]) : float(k.cpfg->scale_multiplier);
+  if (f == 0) return;
+  t.scale = op == kScaleUp ? float(t.scale) * f : float(t.scale) / f;
+}
+
 // One module's action on the turtle (docs/language.md 6.2), shared by every
 // pass; `out` hears of what is drawn, queried or passed on the way.
 template <class Output>
@@ -50,12 +72,12 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kNone:
       break;
     case kMoveDraw:
-      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out);
+      draw_move(tu, move_length(t, p, np, k), t.width, i, k, out);
       moved(tu, i, k, out);
       break;
     case kMove:
-      if (k.cylinder_bodies && t.in_cylinder) body_frame(tu, np > 0 ? p[0] : k.step, out);  // cylinder_move
-      if (k.cpfg) cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, true);
+      if (k.cylinder_bodies && t.in_cylinder) body_frame(tu, move_length(t, p, np, k), out);  // cylinder_move
+      if (k.cpfg) cpfg_move(tu, move_length(t, p, np, k), k, out, true);
       else move(tu, np > 0 ? p[0] : k.step, k);
       moved(tu, i, k, out);
       break;
@@ -118,7 +140,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kSphere:
       end_node(tu, k, out);
-      out.sphere(t, np > 0 ? p[0] : t.width, i);
+      out.sphere(t, size_param(t, p, np), i);
       break;
     case kQueryP: out.query(i, np, t.pos); break;
     case kQueryH: out.query(i, np, t.H); break;
@@ -127,7 +149,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kQueryE: out.environment(i, t); break;
     case kBody: {  // a body (docs/language.md 7.8): a drawn segment, as F, or B(l, r, ...) in metres
       const bool drawn = np < 2 || k.cpfg;  // fewer than two parameters, or cpfg's F
-      const double l = drawn ? (np > 0 ? p[0] : k.step) : p[0] / k.unit;
+      const double l = drawn ? move_length(t, p, np, k) : p[0] / k.unit;
       if (drawn) body_frame(tu, l, out);
       else {
         begin_body(tu);
@@ -145,10 +167,10 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       if (np >= 2) t.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0);
       break;
     case kMoveDrawOnly:  // G: F without the polygon vertex
-      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
+      draw_move(tu, move_length(t, p, np, k), t.width, i, k, out, false);
       break;
     case kMoveOnly:  // g
-      cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, false);
+      cpfg_move(tu, move_length(t, p, np, k), k, out, false);
       break;
     case kWidthUp:   change_width(t, p, np, +1, k); break;
     case kWidthDown: change_width(t, p, np, -1, k); break;
@@ -160,7 +182,7 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
       break;
     case kDisc:  // @c and cpfg's @o
       end_node(tu, k, out);
-      disc(t, np > 0 ? p[0] : t.width, i, out);
+      disc(t, size_param(t, p, np), i, out);
       break;
     case kSetHeading:
       end_node(tu, k, out);
@@ -211,6 +233,12 @@ inline void act(Turtle& tu, Op op, std::uint32_t i, const double* p, int np, con
     case kElasticityDown:
       end_node(tu, k, out);
       change_elasticity(t, op, p, np, k);
+      break;
+    case kScaleSet:
+    case kScaleUp:
+    case kScaleDown:
+      end_node(tu, k, out);
+      change_scale(t, op, p, np, k);
       break;
     case kTexture:  // @Tx(id): as cpfg, an id the view file does not define switches texturing off
       end_node(tu, k, out);

@@ -166,9 +166,10 @@ inline void set_colour(TurtleState& t, const double* p, int np, int increment) {
 }
 
 // cpfg's # and !: w sets the width, no parameter adds sign x the increment,
-// in cpfg's 32-bit floats. Widths stay positive, as cpfg's MinWidth.
+// each times the turtle scale, in cpfg's 32-bit floats. Widths stay positive, as cpfg's MinWidth.
 inline void change_width(TurtleState& t, const double* p, int np, double sign, const WalkConstants& k) {
-  const float w = np > 0 ? float(p[0]) : float(t.width) + float(sign * k.width_increment);
+  const float w = np > 0 ? float(p[0] * t.scale)
+                         : float(t.width) + float(sign) * (float(k.width_increment) * float(t.scale));
   t.width = w >= 0.0000001f ? w : 0.0000001f;
 }
 
