@@ -1,8 +1,9 @@
 #include "camera_options.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <iostream>
+
+#include "common/numbers.hpp"
 
 namespace lsd::cli {
 namespace {
@@ -13,7 +14,7 @@ bool parse_point(const std::string& text, double v[3]) {
   const char* end = text.data() + text.size();
   for (int k = 0; k < 3; ++k) {
     while (p != end && *p == ' ') ++p;
-    auto r = std::from_chars(p, end, v[k]);
+    auto r = read_double(p, end, v[k]);
     if (r.ec != std::errc() || !std::isfinite(v[k])) return false;
     p = r.ptr;
     while (p != end && *p == ' ') ++p;

@@ -2,13 +2,13 @@
 // (`--frames N --screenshot OUT.png`) for tests and recordings.
 #include <unistd.h>
 
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "camera_options.hpp"
+#include "common/numbers.hpp"
 #include "commands.hpp"
 #include "draw_module.hpp"
 
@@ -22,7 +22,7 @@ bool parse_pull(const std::string& text, view::ViewOptions& o) {
   const char* p = text.data();
   const char* end = text.data() + text.size();
   for (int k = 0; k < 4; ++k) {
-    auto r = std::from_chars(p, end, v[k]);
+    auto r = read_double(p, end, v[k]);
     if (r.ec != std::errc() || !std::isfinite(v[k])) return false;
     p = r.ptr;
     if (k < 3) {

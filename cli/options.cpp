@@ -2,11 +2,11 @@
 
 #include <sstream>
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
 
+#include "common/numbers.hpp"
 #include "common/spelling.hpp"
 #include "grammar/parser.hpp"
 #include "interpreter/lsystem/expr.hpp"
@@ -50,7 +50,7 @@ CLI::Validator number_range(double lo, double hi) {
   return CLI::Validator(
       [lo, hi](std::string& s) -> std::string {
         double x = 0;
-        auto r = std::from_chars(s.data(), s.data() + s.size(), x);
+        auto r = read_double(s.data(), s.data() + s.size(), x);
         if (r.ec != std::errc() || r.ptr != s.data() + s.size() || !std::isfinite(x) || x < lo || x > hi)
           return "needs a number from " + interp::format_double(lo) + " to " + interp::format_double(hi) + ", not '" +
                  s + "'";
@@ -143,7 +143,7 @@ void add_fps_option(CLI::App& cmd, std::optional<double>& fps, const char* help)
       ->check(CLI::Validator(
           [](std::string& s) {
             double x = 0;
-            auto r = std::from_chars(s.data(), s.data() + s.size(), x);
+            auto r = read_double(s.data(), s.data() + s.size(), x);
             const bool ok = r.ec == std::errc() && r.ptr == s.data() + s.size() && x > 0 && x <= 1000;
             return ok ? std::string() : "must be a number of frames per second above 0 and at most 1000, not '" + s + "'";
           },

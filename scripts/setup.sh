@@ -5,6 +5,7 @@
 set -euo pipefail
 pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgui-dev
       libstb-dev catch2 libcli11-dev
+      libfast-float-dev libdragonbox-dev  # reading and writing numbers (common/numbers.hpp): header libraries
       libgl-dev libopengl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri  # OpenGL, headless through EGL (llvmpipe without a GPU)
       xvfb xauth          # the tests of the window path (GLFW on X) on a virtual display
       libtinygltf-dev nlohmann-json3-dev                                  # glTF export

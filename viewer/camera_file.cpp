@@ -1,15 +1,14 @@
 #include "viewer/camera_file.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <numbers>
 #include <sstream>
 #include <vector>
 
+#include "common/numbers.hpp"
 #include "common/spelling.hpp"
 #include "common/text.hpp"
 #include "interpreter/lsystem/string_io.hpp"
@@ -25,7 +24,7 @@ const std::vector<std::string> kKeys{"azimuth", "elevation", "distance", "target
 bool number(const std::string& text, double& v) {
   const std::string t = trim(text);
   const char* end = t.data() + t.size();
-  const auto r = std::from_chars(t.data(), end, v);
+  const auto r = read_double(t.data(), end, v);
   return !t.empty() && r.ec == std::errc() && r.ptr == end && std::isfinite(v);
 }
 
@@ -33,8 +32,10 @@ bool number(const std::string& text, double& v) {
 // and back is not exact: 15 degrees would be written 14.999999999999998).
 double degrees(double rad) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.12g", rad / kDeg);
-  return std::strtod(buf, nullptr);
+  const int n = std::snprintf(buf, sizeof buf, "%.12g", rad / kDeg);
+  double v = 0;
+  read_double(buf, buf + n, v);
+  return v;
 }
 
 // Degrees in (-180, 180].

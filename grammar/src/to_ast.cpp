@@ -2,11 +2,11 @@
 // cpfg's array declarations; and the parsing of one expression or module
 // list on its own (parser.hpp).
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "grammar/grammar.hpp"
 #include "grammar/src/syntax_tree.hpp"
 
@@ -23,7 +23,7 @@ Expr Converter::expr(const Node& n, int depth) {
   if (n.is_type<r::number>()) {
     e.kind = Expr::Kind::Number;
     auto sv = n.string_view();
-    auto res = std::from_chars(sv.data(), sv.data() + sv.size(), e.value);
+    auto res = read_double(sv.data(), sv.data() + sv.size(), e.value);
     if (res.ec != std::errc() || !std::isfinite(e.value)) {
       error(e.pos, "number '" + std::string(sv) + "' is out of range");
       e.value = 0;

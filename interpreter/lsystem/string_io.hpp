@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/numbers.hpp"
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lsystem/files.hpp"
 #include "interpreter/lsystem/module_string.hpp"
@@ -50,13 +51,11 @@ struct StringLimits {
 bool read_string(const std::string& text, const std::string& path, const SymbolTable& symbols, ModuleString& out,
                  StringHeader& header, std::vector<grammar::Diagnostic>& diags, const StringLimits& limits = {});
 
-
-// Shortest round-trip text of a double (std::to_chars' text).
-std::string format_double(double v);
-// The same text written at `p`, which has room for kNumberChars characters;
-// returns the end. Integers and decimals of up to three places below 10^5
-// skip the general algorithm.
-constexpr std::size_t kNumberChars = 32;
-char* write_double(char* p, double v);
+// Parameters are written by common/numbers.hpp's shortest round-trip writer
+// and read by its reader, the same in every build; these names are kept for
+// the callers of the string's text.
+using lsd::format_double;
+using lsd::kNumberChars;
+using lsd::write_double;
 
 }  // namespace lsd::interp

@@ -2,13 +2,13 @@
 // background.c): a file of primitives under a stack of transformations,
 // placed in world coordinates here as cpfg places them, and drawn with the
 // plant (docs/language.md 9.2).
-#include <cstdlib>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "interpreter/cpfg/preprocess.hpp"
 #include "interpreter/cpfg/trust.hpp"
 #include "interpreter/cpfg/view.hpp"
@@ -36,9 +36,10 @@ std::vector<Item> items_of(const std::string& text) {
     std::istringstream ws(line);
     std::string w;
     while (ws >> w) {
-      char* end = nullptr;
-      const float x = std::strtof(w.c_str(), &end);
-      if (end != w.c_str() && *end == '\0' && !out.empty()) out.back().v.push_back(x);  // cpfg's floats
+      float x = 0;
+      const auto r = read_c_number(w.data(), w.data() + w.size(), x);
+      const bool number = r.ec != std::errc::invalid_argument && r.ptr == w.data() + w.size();
+      if (number && !out.empty()) out.back().v.push_back(x);  // cpfg's floats
       else out.push_back({w, {}});
     }
   }

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "common/text.hpp"
 #include "interpreter/cpfg/environment.hpp"
 
@@ -36,9 +37,10 @@ bool parse_answer(const std::string& line, unsigned long& place, std::vector<std
     const std::string v = trim(inside.substr(b, c == std::string::npos ? std::string::npos : c - b));
     if (v.empty()) values.push_back({false, 0.0});
     else {
-      char* ve = nullptr;
-      const double x = std::strtod(v.c_str(), &ve);
-      if (*ve != '\0' || !std::isfinite(x)) return false;  // (a parameter is a finite number)
+      double x = 0;
+      const auto r = read_c_number(v.data(), v.data() + v.size(), x);
+      if (r.ec == std::errc::invalid_argument || r.ptr != v.data() + v.size() || !std::isfinite(x))
+        return false;  // (a parameter is a finite number)
       values.push_back({true, x});
     }
     if (c == std::string::npos) break;

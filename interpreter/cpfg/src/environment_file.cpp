@@ -3,11 +3,14 @@
 // and 9.7).
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "common/text.hpp"
 #include "interpreter/cpfg/environment.hpp"
 
@@ -36,9 +39,9 @@ std::vector<std::string> environment_words(const std::string& s) {
 
 double environment_timeout() {
   if (const char* t = std::getenv("LSD_ENVIRONMENT_TIMEOUT")) {
-    char* end = nullptr;
-    const double v = std::strtod(t, &end);
-    if (end != t && v > 0) return v;
+    while (std::isspace(static_cast<unsigned char>(*t))) ++t;  // as strtod skips them
+    double v = 0;
+    if (read_c_number(t, t + std::strlen(t), v).ec != std::errc::invalid_argument && v > 0) return v;
   }
   return limits::kEnvironmentTimeout;
 }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "interpreter/cpfg/trust.hpp"
 #include "interpreter/cpfg/view.hpp"
 
@@ -29,9 +30,8 @@ bool parse_surface_text(const std::string& text, const std::string& path, double
     std::string w;
     v.clear();
     while (v.size() < n && ls >> w) {
-      char* end = nullptr;
-      const double x = std::strtod(w.c_str(), &end);
-      if (end != w.c_str()) v.push_back(x);
+      double x = 0;
+      if (read_c_number(w.data(), w.data() + w.size(), x).ec != std::errc::invalid_argument) v.push_back(x);
     }
     return v.size() == n ? at : std::string::npos;
   };

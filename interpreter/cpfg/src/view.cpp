@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/limits.hpp"
+#include "common/numbers.hpp"
 #include "common/spelling.hpp"
 #include "common/text.hpp"
 #include "interpreter/cpfg/preprocess.hpp"
@@ -33,9 +34,8 @@ std::vector<double> numbers(const std::string& s) {
   std::istringstream in(t);
   std::string w;
   while (in >> w) {
-    char* end = nullptr;
-    const double v = std::strtod(w.c_str(), &end);
-    if (end == w.c_str() || !std::isfinite(v)) break;
+    double v = 0;
+    if (read_c_number(w.data(), w.data() + w.size(), v).ec == std::errc::invalid_argument || !std::isfinite(v)) break;
     out.push_back(v);
   }
   return out;
@@ -135,7 +135,8 @@ bool texture_line(const std::string& value, const std::string& folder, const Mod
       t.mipmap = next[0] == 'm';
       t.smooth_minify = next[0] == 'l' || (t.mipmap && (next.size() == 1 || next[1] == 'l'));
     } else {
-      const double r = std::strtod(next.c_str(), nullptr);
+      double r = 0;
+      read_c_number(next.data(), next.data() + next.size(), r);
       if (r > 0 && std::isfinite(r)) t.ratio = r;
     }
   }

@@ -18,40 +18,6 @@
 
 namespace lsd::interp {
 
-char* write_double(char* p, double v) {
-  // v = m / 1000 exactly for an integer m: the digits of m with the point
-  // put back are the shortest text that reads back as v (below 10^5 a
-  // different decimal that reads back as v would be within an ulp, < 10^-11,
-  // of it), and std::to_chars writes it in this fixed form too (its
-  // scientific form is never shorter). -0 is left to std::to_chars.
-  if (v > -1e5 && v < 1e5) {
-    const double scaled = v * 1000;
-    const long m = long(scaled + (scaled < 0 ? -0.5 : 0.5));
-    if (double(m) / 1000 == v && (m != 0 || !std::signbit(v))) {
-      unsigned long a = static_cast<unsigned long>(m);
-      if (m < 0) {
-        *p++ = '-';
-        a = 0 - a;
-      }
-      p = std::to_chars(p, p + kNumberChars, a / 1000).ptr;
-      unsigned long frac = a % 1000;
-      if (frac == 0) return p;
-      *p++ = '.';
-      for (unsigned long place = 100; frac != 0; place /= 10) {
-        *p++ = char('0' + frac / place);
-        frac %= place;
-      }
-      return p;
-    }
-  }
-  return std::to_chars(p, p + kNumberChars, v).ptr;
-}
-
-std::string format_double(double v) {
-  char buf[kNumberChars];
-  return std::string(buf, write_double(buf, v));
-}
-
 namespace {
 
 // Writes all n bytes at p to fd; false when a write fails.
@@ -214,11 +180,10 @@ std::string header_line(const StringHeader& h) {
 
 std::string history_line(const std::vector<double>& history) {
   std::string line = "# lsd history";
-  char buf[32];
+  char buf[kNumberChars];
   for (double v : history) {
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
     line += ' ';
-    line.append(buf, r.ptr);
+    line.append(buf, write_double(buf, v));
   }
   return line + "\n";
 }
@@ -234,7 +199,7 @@ bool read_history_numbers(const std::string& l, std::vector<double>& out) {
     while (p < end && *p == ' ') ++p;
     if (p == end) return true;
     double v;
-    auto r = std::from_chars(p, end, v);
+    auto r = read_double(p, end, v);
     if (r.ec != std::errc() || !std::isfinite(v)) return false;
     out.push_back(v);
     p = r.ptr;
@@ -256,12 +221,13 @@ bool read_header_fields(const std::string& l, StringHeader& h) {
     const std::string key = word.substr(0, eq);
     const char* v = word.data() + eq + 1;
     const char* end = word.data() + word.size();
-    auto number = [&](auto& out) { ok = std::from_chars(v, end, out).ec == std::errc() && ok; };
-    if (key == "t") number(h.time);
-    else if (key == "step") number(h.step);
-    else if (key == "t0") number(h.clock_origin), t0 = true;
-    else if (key == "n") number(h.clock_ticks), n = true;
-    else if (key == "dt") number(h.clock_dt), dt = true;
+    auto whole = [&](auto& out) { ok = std::from_chars(v, end, out).ec == std::errc() && ok; };
+    auto real = [&](double& out) { ok = read_double(v, end, out).ec == std::errc() && ok; };
+    if (key == "t") real(h.time);
+    else if (key == "step") whole(h.step);
+    else if (key == "t0") real(h.clock_origin), t0 = true;
+    else if (key == "n") whole(h.clock_ticks), n = true;
+    else if (key == "dt") real(h.clock_dt), dt = true;
   }
   ok = ok && std::isfinite(h.time) && h.time >= 0 && h.step >= 0 && h.step <= limits::kDerivationSteps;
   // The clock counts only when it says the same time as t.
@@ -363,7 +329,7 @@ bool read_number(Cursor& c, double& v) {
   const char* end = c.text.data() + c.text.size();
   const char* b = c.text.data() + c.i;
   if (c.at('+')) ++b;
-  const auto r = std::from_chars(b, end, v);
+  const auto r = read_double(b, end, v);
   if (r.ec == std::errc() && std::isfinite(v)) {
     c.i = std::size_t(r.ptr - c.text.data());
     return true;

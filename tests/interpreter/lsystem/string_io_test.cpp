@@ -2,7 +2,6 @@
 #include <sys/resource.h>
 
 #include <catch2/catch.hpp>
-#include <charconv>
 #include <cstring>
 #include <csignal>
 #include <cmath>
@@ -105,34 +104,6 @@ TEST_CASE("the base state is @Base; a twelve-parameter @M of versions 1 and 2 st
   d.clear();
   CHECK_FALSE(interp::read_string("@Q(1)", "s", syms, s, h, d));
   CHECK_THAT(d.front().message, Catch::Contains("unknown module '@Q'"));
-}
-
-TEST_CASE("write_double writes std::to_chars' shortest text, also on its fast path") {
-  auto same = [](double v) {
-    char a[interp::kNumberChars], b[interp::kNumberChars];
-    const std::string fast(a, interp::write_double(a, v));
-    const std::string general(b, std::to_chars(b, b + sizeof b, v).ptr);
-    if (fast != general) FAIL_CHECK(general << " written as " << fast);
-  };
-  // every decimal of up to three places below 200, and every integer below
-  // 10^5: the fast path; the neighbours of each take the general one
-  for (long m = -200'000; m <= 200'000; ++m) {
-    const double v = double(m) / 1000;
-    same(v);
-    same(std::nextafter(v, 1e9));
-  }
-  for (long m = -100'000; m <= 100'000; ++m) same(double(m));
-  for (double v : {-0.0, 0.0, 99999.999, -99999.999, 1e5, -1e5, 100000.5, 1e-3, 1e-4, 5e-4, 0.0005, 1e21, 1e300,
-                   5e-324, std::numeric_limits<double>::max(), 1.0 / 3.0, 0.1 + 0.2, 25.7, 137.5, 0.707})
-    same(v);
-  interp::Rng rng(11);
-  for (int i = 0; i < 100'000; ++i) {
-    same((rng.uniform() - 0.5) * std::pow(10.0, double(int(rng.uniform() * 16) - 8)));
-    same(std::round((rng.uniform() - 0.5) * 2e8) / 1000);  // three places up to 10^5
-  }
-  CHECK(interp::format_double(-0.0) == "-0");
-  CHECK(interp::format_double(0.05) == "0.05");
-  CHECK(interp::format_double(-12.5) == "-12.5");
 }
 
 namespace {
