@@ -47,6 +47,7 @@ class Plant {
     o.set("steps", r.steps);
     o.set("behind", r.behind);
     o.set("geometry", r.geometry);
+    o.set("camera", r.camera);
     return o;
   }
   bool refresh() { return refresh_lists(p_); }
@@ -194,6 +195,7 @@ class Plant {
     o.set("potential", r.potential);
     o.set("elastic", r.elastic);
     o.set("recording", bool(p_.recorder));
+    o.set("pulling", p_.drag == Drag::kPull);
     o.set("recordedFrames", double(p_.recorded_frames));
     return o;
   }

@@ -22,23 +22,27 @@ std::string format_all(const std::vector<grammar::Diagnostic>& diags, const gram
 double aspect(const Page& p) { return p.viewport.w / std::max(p.viewport.h, 1.0); }
 
 // Frames the plant when its structure changed (growth, load) and the camera
-// follows growth, gliding there; the first view of a model snaps.
-void follow_plant(Page& p) {
+// follows growth, gliding there; the first view of a model snaps. True
+// while the camera moves.
+bool follow_plant(Page& p) {
   interp::Vec3 lo, hi;
   const view::Session& s = p.session;
-  if (!s.loaded) return;
+  if (!s.loaded) return false;
   if (p.framed_structure != s.structure_version) {
     const bool first = p.framed_structure < 0;
     p.framed_structure = s.structure_version;
-    if (!(p.auto_frame || first) || !s.geometry.bounds(&lo, &hi)) return;
+    if (!(p.auto_frame || first) || !s.geometry.bounds(&lo, &hi)) return false;
     p.frame_goal = p.camera;
     view::frame_box(&p.frame_goal, lo, hi, aspect(p), 0.85);
     if (first) p.camera = p.frame_goal;
   }
-  if (!p.auto_frame) return;
+  if (!p.auto_frame) return false;
   constexpr double kGlide = 0.12;
+  const view::Camera before = p.camera;
   p.camera.target += kGlide * (p.frame_goal.target - p.camera.target);
   p.camera.distance += kGlide * (p.frame_goal.distance - p.camera.distance);
+  const double still = 1e-4 * p.camera.distance;  // closer than that, the picture does not change
+  return (p.camera.target - before.target).norm() > still || std::abs(p.camera.distance - before.distance) > still;
 }
 
 }  // namespace
@@ -114,7 +118,7 @@ FrameReport advance_frame(Page& p, double seconds, double budget) {
   r.behind = a.behind;
   if (p.recorder && a.steps > 0) record_frame(p);
   r.geometry = refresh_lists(p);
-  follow_plant(p);
+  r.camera = follow_plant(p);
   return r;
 }
 

@@ -47,6 +47,7 @@ struct FrameReport {
   int steps = 0;          // physics steps taken
   bool behind = false;    // the budget ran out before the asked time
   bool geometry = false;  // the draw lists changed
+  bool camera = false;    // the camera moved (following growth)
 };
 
 struct Page {

@@ -4,8 +4,9 @@
 //   await lsd.ready
 //   await lsd.derive(text, n)     the string as `lsd derive` prints it (n: the
 //                                 derivation length; default the file's)
-//   await lsd.load(text, name)    the text as the page's plant (name: its file
-//                                 name, .ls or .l; default model.ls)
+//   await lsd.load(text, name)    the text as the page's plant, paused at its
+//                                 start (name: its file name, .ls or .l;
+//                                 default model.ls)
 //   await lsd.run(seconds)        the plant to that simulated time, as `lsd run`
 //   await lsd.poses()             every body's pose: [x, y, z, r00 .. r22]
 //   await lsd.savedString()       the string file of the current state
@@ -116,7 +117,7 @@ function makeLsdApi(link, show) {
       const path = 'api/' + name;
       link.addFiles([{ path, data: String(text) }]);
       show(String(text), path);
-      return link.call('open', { path });
+      return link.call('open', { path, play: false });
     },
     run: (seconds) => link.call('run', { time: Number(seconds) }),
     poses: () => link.call('poses').then((flat) => {

@@ -22,6 +22,9 @@ let stopAsked = false;
 let dirty = true;      // the picture must be drawn again
 let lastTick = 0;
 let fps = { frames: 0, since: 0, value: 0 };
+// Where a frame's time goes (ms, running averages) and the simulated share of real time: for the page's benchmark.
+const timing = { physics: 0, draw: 0, steps: 0, realTime: 0, simTime: 0 };
+const average = (old, x) => old + 0.1 * (x - old);
 let lastError = '';
 let grid = true;
 
@@ -98,7 +101,7 @@ function runJobChunk() {
 
 // A model: loaded, the steps before its first physics step derived in
 // chunks, then installed as the plant.
-function openModel(path, id) {
+function openModel(path, id, play = true) {
   const reply = (ok, error) => {
     post({ type: 'loaded', ok, path, error: shortPaths(error || '') });
     if (id !== undefined) post({ type: 'reply', id, ok, error: shortPaths(error || '') });
@@ -113,6 +116,7 @@ function openModel(path, id) {
       if (stopped) return reply(false, `stopped: the model was not loaded (the previous plant stays)`);
       if (!ok) return reply(false, plant.loadError());
       if (!plant.install()) return reply(false, plant.error());
+      if (!play) plant.setPlaying(false);
       lastError = '';
       renderer && renderer.upload(plant);
       dirty = true;
@@ -189,13 +193,23 @@ function frame(now) {
   if (job) {
     runJobChunk();
   } else if (plant.loaded()) {
+    const t0 = performance.now();
     const r = plant.frame(gap, kPhysicsShare / 60);
     if (r.geometry && renderer) renderer.upload(plant);
-    if (r.steps > 0 || r.geometry || plant.controls().playing) dirty = true;
+    timing.physics = average(timing.physics, performance.now() - t0);
+    timing.steps = average(timing.steps, r.steps);
+    if (r.steps > 0 || r.geometry || r.camera || plant.controls().playing) dirty = true;
   }
-  if (dirty) draw();
+  if (dirty) {
+    const t0 = performance.now();
+    draw();
+    timing.draw = average(timing.draw, performance.now() - t0);
+  }
   if (now - fps.since >= 1000) {
     fps.value = (fps.frames * 1000) / (now - fps.since || 1);
+    const t = plant.loaded() ? plant.status().time : 0;
+    timing.realTime = fps.since ? Math.max(0, t - timing.simTime) / ((now - fps.since) / 1000) : 0;
+    timing.simTime = t;
     fps.frames = 0;
     fps.since = now;
     report();
@@ -242,17 +256,19 @@ const calls = {
   derive: (id, a) => derive(id, a.text, a.n, a.name),
   open: (id, a) => {
     if (a.files) writeFiles(a.files);
-    openModel(a.path, id);
+    openModel(a.path, id, a.play !== false);
   },
   run: (id, a) => {
     plant.setPlaying(false);
     const ok = plant.runTo(a.time);
     if (renderer) renderer.upload(plant);
     dirty = true;
+    report();
     post({ type: 'reply', id, ok, value: plant.status(), error: shortPaths(plant.error()) });
   },
   poses: (id) => post({ type: 'reply', id, ok: true, value: Array.from(plant.poses()) }),
-  status: (id) => post({ type: 'reply', id, ok: true, value: { status: plant.status(), controls: plant.controls(), fps: fps.value } }),
+  status: (id) => post({ type: 'reply', id, ok: true,
+    value: { status: plant.status(), controls: plant.controls(), fps: fps.value, timing } }),
   savedText: (id) => post({ type: 'reply', id, ok: true, value: plant.savedText() }),
   stringExcerpt: (id, a) => post({ type: 'reply', id, ok: true, value: plant.stringExcerpt(a.chars) }),
   png: (id) => {
