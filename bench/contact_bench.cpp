@@ -1,4 +1,4 @@
-// Benchmark of contact (issue 14): one implicit step at dt = 1/60 s of a
+// Benchmark of contact: one implicit step at dt = 1/60 s of a
 // 10,000-body plant (samples.hpp, make_plant) without contact, with its
 // capsules but no obstacle, with a ground far below it, with self
 // contact, and with poles and spheres among its branches (also in

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "interpreter/lsystem/files.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/lsystem/string_io.hpp"
 
 using namespace lsd;

@@ -126,8 +126,8 @@ int main(int argc, char** argv) {
   std::printf("\n(MuJoCo on the same plants, measured in the same run: bench_peers.)\n");
   if (quick) return 0;
 
-  // The integrators side by side (issue 13's cost bar: the default within
-  // 1.25x of implicit Euler). The random state above spins the chain's far
+  // The integrators side by side (the cost bar of docs/dynamics.md: the
+  // default within 1.25x of implicit Euler). The random state above spins the chain's far
   // bodies fast (joints at 0.1 rad/s, summed), so its steps are fast steps
   // (guess pass and energy guard: step.hpp); "one pass" switches that off.
   std::printf("\nIntegrators, ns per body, chain (the state above; one pass: fast steps off):\n\n");

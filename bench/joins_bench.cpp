@@ -1,4 +1,4 @@
-// Benchmark of grafts (issue 27): one implicit step at dt = 1/60 s of a
+// Benchmark of grafts: one implicit step at dt = 1/60 s of a
 // 1,000-body plant (samples.hpp, make_plant) without grafts, with 10 grafts
 // and with 10 welds between bodies of different branches (each pinned where
 // it stands, so they hold the plant as it is), and with 10 rings round

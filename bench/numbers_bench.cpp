@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "common/numbers.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 
 using namespace lsd;
 

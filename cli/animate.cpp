@@ -1,6 +1,6 @@
-// The animated outputs of export and render (issue 16): the growth and motion
+// The animated outputs of export and render: the growth and motion
 // from the string's time to --time T, sampled at --fps frames per second,
-// as a glTF scene (gltf_export.hpp) or as a video or numbered PNG frames
+// as a glTF scene (interpreter/export/gltf.hpp) or as a video or numbered PNG frames
 // drawn offscreen (viewer/offscreen.hpp, viewer/video.hpp).
 #include <unistd.h>
 

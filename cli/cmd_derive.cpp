@@ -4,14 +4,14 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "interpreter/living/living_model.hpp"
-#include "interpreter/lsystem/auto_joints.hpp"
+#include "interpreter/living/simulation.hpp"
 
 namespace lsd::cli {
 
 bool load_and_derive(const InputOptions& in, std::optional<long> n, interp::Lsystem& ls, Progress& progress) {
   if (!load(in, ls)) return false;
-  const long steps = n ? *n : std::max(0, ls.rules->derivation_length - ls.steps_done);
+  if (n) interp::set_run_steps(ls, *n);  // (its End: block after the last of them)
+  const long steps = n ? *n : std::max(0, ls.derivation_length - ls.steps_done);
   interp::DeriveOptions opts;
   opts.max_modules = in.max_modules;
   std::vector<grammar::Diagnostic> diags;
@@ -28,16 +28,24 @@ Runner add_check(CLI::App& app) {
   return [in]() {
     interp::Lsystem ls;
     if (!load(*in, ls)) return kExitInput;
-    if (ls.rules->dynamics.enabled) {  // the starting string must make a valid living plant too
-      interp::LivingModel lm;
+    const std::shared_ptr<const interp::RuleSet> rules = ls.rules;
+    std::string plant;
+    if (rules->dynamics.enabled) {  // the starting string must make a valid living plant too
+      // The plant lsd run starts from: the one start of a run (Simulation),
+      // with the file's settings and nothing derived.
+      interp::RunSettings settings = interp::file_settings(*rules);
+      settings.max_modules = in->max_modules;
+      ls.derivation_length = ls.steps_done;
+      interp::Simulation sim;
       std::vector<grammar::Diagnostic> diags;
-      interp::expand_rest_joints(*ls.rules, ls.current);  // (joints at rest are bare in the string)
-      const bool ok = interp::build_living_model(*ls.rules, interp::file_settings(*ls.rules), ls.current, lm, diags);
-      print_diags(diags, &ls);
+      const bool ok = sim.start(std::move(ls), settings, diags);
+      print_diags(diags, &sim.lsystem());
       if (!ok) return kExitInput;
+      const int bodies = sim.living().nbodies();
+      plant = "; a living plant of " + std::to_string(bodies) + (bodies == 1 ? " body" : " bodies");
     }
-    std::cout << in->file << ": ok (" << ls.rules->main.prods.size() << " productions, axiom of "
-              << ls.rules->axiom.size() << " modules, derivation length " << ls.rules->derivation_length << ")\n";
+    std::cout << in->file << ": ok (" << rules->main.prods.size() << " productions, axiom of " << rules->axiom.size()
+              << " modules, derivation length " << rules->derivation_length << plant << ")\n";
     return kExitOk;
   };
 }

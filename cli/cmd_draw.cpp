@@ -69,7 +69,7 @@ bool plant_scene(const DrawOptions& o, const interp::SceneOptions& opts, interp:
   } else {
     interp::Lsystem ls;
     if (!load_and_derive(o.in, o.n, ls, progress)) return false;
-    ok = interp::build_scene(ls, run_settings(ls, o.motion, o.n, o.in.max_modules), opts, scene, error);
+    ok = interp::build_scene(ls, run_settings(ls, o.motion, {}, o.in.max_modules), opts, scene, error);
     if (!ok) print_diags({error}, &ls);
   }
   if (ok) warn_if_empty(scene);

@@ -87,8 +87,9 @@ int run(const RunCommand& o) {
   progress.span(ls.time(), until);
   const auto on_row = [&](const interp::TraceRow& r) {
     trace.line(interp::trace_line(r));
-    if (contacts.is_open())
-      for (const dyn::ContactForce& c : sim.contacts()) contacts.line(interp::contact_line(r.t, c, sim.settings().turtle_unit));
+    if (!contacts.is_open()) return;
+    const interp::ModelUnits units = interp::model_units(sim.settings());
+    for (const dyn::ContactForce& c : sim.contacts()) contacts.line(interp::contact_line(r.t, c, units));
   };
   const bool started = sim.start(std::move(ls), settings, diags, until);
   const bool ok = started && run_until(sim, until, o.trace_every, on_row, diags, progress);

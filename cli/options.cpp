@@ -17,7 +17,7 @@ namespace {
 
 // NAME=VALUE with a constant expression as the value.
 // "X,Y,Z": three finite numbers (--wind).
-bool parse_vec3(const std::string& text, dyn::Vec3& out) {
+bool parse_vec3(const std::string& text, interp::Vec3& out) {
   std::stringstream in(text);
   char c1 = 0, c2 = 0;
   if (!(in >> out.x() >> c1 >> out.y() >> c2 >> out.z()) || c1 != ',' || c2 != ',') return false;
@@ -117,7 +117,7 @@ void add_run_options(CLI::App& cmd, MotionOptions& o) {
       ->type_name("X,Y,Z")
       ->check(CLI::Validator(
           [](std::string& s) {
-            dyn::Vec3 v;
+            interp::Vec3 v;
             return parse_vec3(s, v) ? std::string() : "must be three finite numbers X,Y,Z, not '" + s + "'";
           },
           ""));
@@ -126,9 +126,9 @@ void add_run_options(CLI::App& cmd, MotionOptions& o) {
       ->type_name("NAME")
       ->check(CLI::Validator(
           [](std::string& s) {
-            dyn::Integrator i;
+            interp::Integrator i;
             if (interp::integrator_from_name(s, i)) return std::string();
-            return "must be " + dyn::integrator_names() + ", not '" + s + "'";
+            return "must be " + interp::integrator_names() + ", not '" + s + "'";
           },
           ""));
 }
@@ -215,18 +215,18 @@ interp::RunOverrides MotionOptions::overrides() const {
   r.dt = dt;
   r.grow_every = grow_every;
   r.turtle_unit = turtle_unit;
-  dyn::Integrator i;
+  interp::Integrator i;
   if (interp::integrator_from_name(integrator, i)) r.integrator = i;  // checked when parsed
-  dyn::Vec3 w;
+  interp::Vec3 w;
   if (!wind.empty() && parse_vec3(wind, w)) r.wind = w;  // checked when parsed
   return r;
 }
 
-interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
+interp::RunSettings run_settings(interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
                                  std::size_t max_modules) {
   interp::RunSettings s = interp::file_settings(*ls.rules);
   m.overrides().apply(s);
-  if (n) s.derivation_length = std::min(ls.steps_done + *n, limits::kDerivationSteps);
+  if (n) interp::set_run_steps(ls, *n);
   s.max_modules = max_modules;
   return s;
 }

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common/limits.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/growth/lsystem.hpp"
+#include "interpreter/lsystem/settings.hpp"
 
 namespace lsd::cli {
 
@@ -69,8 +69,9 @@ bool load(const InputOptions& in, interp::Lsystem& ls);
 // each such -D (with "did you mean" a constant of the file).
 void warn_unused_defines(const InputOptions& in, const interp::Lsystem& ls, std::vector<grammar::Diagnostic>& diags);
 // The settings of a run: the file's, changed by the command line. -n, when
-// given, is the number of derivation steps of the run from the string's step.
-interp::RunSettings run_settings(const interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
+// given, is the number of derivation steps of the run from the string's step
+// (ls.derivation_length: set_run_steps).
+interp::RunSettings run_settings(interp::Lsystem& ls, const MotionOptions& m, std::optional<long> n,
                                  std::size_t max_modules);
 
 // Diagnostics on standard error, with the source line and a caret when the

@@ -1,4 +1,4 @@
-// One self-updating progress line on standard error for long work (issue 16):
+// One self-updating progress line on standard error for long work:
 // the simulated time of the total, the derivation step, the bodies, the speed
 // against real time and the time left; or, for a derivation, the step and the
 // modules. Shown only when standard error is a terminal (logs and pipes stay

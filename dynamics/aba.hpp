@@ -5,7 +5,7 @@
 //   data.tau[i] - J_r(r_i)^-T K r_i - D w_i,   r_i = log(q_i),
 // the spring being the gradient of the elastic energy 1/2 r^T K r (J_r: the
 // right Jacobian of SO(3)), plus the bodies' external forces
-// (data.body_forces), a linear drag toward model.opt.wind, and gravity, which
+// (data.body_forces), a linear drag toward data.wind, and gravity, which
 // enters as the base's acceleration.
 //
 // One pass solves a linearly implicit step (docs/dynamics.md, "Physics"):

@@ -19,7 +19,7 @@
 // 20-link chain released from 60 degrees gains 5% of its energy within 20 s
 // even with the explicit scheme at 1e-4 s, and 140-370% at 1/60 s, where the
 // whip of its free end reaches 500 rad/s. A guarded step (fast motion, see
-// StepOptions::fast_rate) measures the energy before and after; when it
+// Options::fast_rate) measures the energy before and after; when it
 // ends above the start plus the work the external sources did (body forces,
 // joint torques, wind), the joint velocities are scaled down to that bound
 // (Su, Sheth & Fedkiw 2013 restore energy the same way), keeping a free

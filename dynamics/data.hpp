@@ -87,6 +87,8 @@ struct ContactPoint {
   int next = -1;  // the body's next point, or -1
   double a = 0, b = 0;
   Vec3 r = Vec3::Zero(), n = Vec3::Zero(), f = Vec3::Zero();
+  double s = -1;  // on a curved element: the arc length of the section the point rides on (r from its
+                  //   origin); -1: the body frame (an element's end)
 };
 
 // A coupling of two bodies in a pass (contact.hpp, "Pairs"): a graft's pin
@@ -101,6 +103,7 @@ struct PairRow {
   int rows = 3;                     // 3, or 6 for a weld
   Vec3 point = Vec3::Zero();        // m, world: where both take the force
   Vec3 point_b = Vec3::Zero();      // m, world: b's point (a graft's two points may be apart)
+  double s_a = -1, s_b = -1;        // on a curved element: the section each point rides on (ContactPoint::s)
   Mat3 s_lin = Mat3::Zero(), s_ang = Mat3::Zero();  // implicit matrices (N/m, N m/rad: times the pass's coefficients)
   Vec3 f_lin = Vec3::Zero(), f_ang = Vec3::Zero();  // N, N m: on a at the pass's pose and velocity
   Vec3 out_lin = Vec3::Zero(), out_ang = Vec3::Zero();  // the step's force on a, solved (N, N m)
@@ -114,9 +117,12 @@ struct Data {
   Vec3 base_p = Vec3::Zero();       // m, base origin in the world
   Vec3 base_w = Vec3::Zero();       // rad/s, base angular velocity, world axes (floating)
   Vec3 base_v = Vec3::Zero();       // m/s, velocity of the base origin, world (floating, kinematic)
-  double time = 0.0;                // s
+  // Curved elements (rod.hpp): node i's curvature state (1/m); its rate is
+  // w[i] (1/(m s)), its acceleration dw[i]. Entries of rigid bodies unused.
+  std::vector<Vec3> kappa;          // (nbody, or empty without elements)
 
   // ---- Inputs.
+  Vec3 wind = Vec3::Zero();         // m/s, world air velocity seen by the drag (Model::drag)
   Vec3 base_acc = Vec3::Zero();     // m/s^2, world: prescribed acceleration of a kinematic base
   std::vector<Vec3> tau;            // (nbody) N m, applied joint torque, child frame (besides springs)
   std::vector<BodyForce> body_forces;  // sparse external forces (kept by the user)
@@ -185,6 +191,37 @@ struct Data {
   std::vector<Vec3> dw_guess;       // (nbody) generalized-alpha's guess pass: its accelerations
   std::vector<Quat> q_pred;         // (nbody) a step's predicted joint rotations (generalized-alpha)
 
+  // ---- Scratch of aba for the curved elements (rod_sweep.hpp): a pass's
+  // node curvatures and rates, and each element's record (Data::RodRecord).
+  std::vector<Vec3> rod_kappa, rod_rate, rod_rate_end, rod_acc;  // (nbody, or empty)
+  struct RodRecord {
+    SE3 start;                      // the start frame (world)
+    Motion v_start, v_start_end;    // its velocity, and at the velocity products' velocity
+    Vec3 r_start = Vec3::Zero();    // m: o_start - o_parent
+    Vec3 r_end = Vec3::Zero();      // m: o_end - o_start
+    // Sweep 3: x = du - Y z, z = (a_start; the start node's acceleration), and
+    // a_end = X(r_end) a_start + psi_start x_start + psi_own x + c_end (world axes about o_end).
+    Eigen::Matrix<double, 3, 9> Y = Eigen::Matrix<double, 3, 9>::Zero();
+    Vec3 du = Vec3::Zero();
+    Eigen::Matrix<double, 6, 3> psi_own = Eigen::Matrix<double, 6, 3>::Zero();
+    Eigen::Matrix<double, 6, 3> psi_start = Eigen::Matrix<double, 6, 3>::Zero();
+    Vec6 c_end = Vec6::Zero();
+    Mat3 d_inv = Mat3::Zero();      // D^-1 (the pairs' solve)
+    // A continuing clothoid's part of this element's own node (sweep 2): the
+    // coupling E of its start's acceleration with this node's (6 x 3, about
+    // o_end), G, and the bias h; set marks it present.
+    Eigen::Matrix<double, 6, 3> E = Eigen::Matrix<double, 6, 3>::Zero();
+    Mat3 G = Mat3::Zero();
+    Vec3 h = Vec3::Zero();
+    bool set = false;
+  };
+  std::vector<RodRecord> rod_rec;   // (number of elements)
+  // The ends of the capsules of curved elements (Capsule::s0) in their
+  // element's end frame, at the last pose computed (a pass's or the state's);
+  // the contact search reads them as a body's capsule ends (empty: none).
+  std::vector<std::array<Vec3, 2>> rod_capsule;  // (capsules)
+  std::vector<int> rod_capsule_first;               // (elements) its first capsule, or -1
+
   // ---- Contact (contact.hpp), per pass: the points of the bodies that
   // touch and each body's first point (contact_slot, read only for those),
   // the forces contact_forces records (a step's passes record none), and
@@ -205,6 +242,7 @@ struct Data {
   // for the model this Data was made for). touch_pose: that pose's bodies.
   std::vector<ContactTouch> touches, pass_touches;  // pass_touches: a predicted pose's (not kept)
   std::vector<Quat> touch_q;        // (nbody) empty: nothing kept
+  std::vector<Vec3> touch_kappa;    // (nbody, or empty without curved elements) with touch_q
   Quat touch_base_q = Quat::Identity();
   Vec3 touch_base_p = Vec3::Zero();
   std::vector<SE3> touch_pose;
@@ -215,7 +253,7 @@ struct Data {
   // (contact.hpp, begin_contact_pass): the state it began from, its end
   // pose, and the appeared touches (speculative) the redo takes.
   std::vector<Quat> start_q;
-  std::vector<Vec3> start_w;
+  std::vector<Vec3> start_w, start_kappa;
   Quat start_base_q = Quat::Identity();
   Vec3 start_base_p = Vec3::Zero(), start_base_w = Vec3::Zero(), start_base_v = Vec3::Zero();
   std::vector<Vec3> start_alpha_a, start_dw;  // a generalized-alpha pass's history

@@ -9,4 +9,5 @@
 #include "dynamics/rnea.hpp"
 #include "dynamics/rotation.hpp"
 #include "dynamics/spatial.hpp"
+#include "dynamics/springs.hpp"
 #include "dynamics/step.hpp"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dynamics/options.hpp"
+#include "dynamics/rod.hpp"
 #include "dynamics/spatial.hpp"
 
 namespace lsd::dyn {
@@ -31,17 +32,19 @@ struct Capsule {                    // the points within radius of the segment a
   int body = 0;
   Vec3 a = Vec3::Zero(), b = Vec3::Zero();  // m, body frame
   double radius = 0;                // m
+  // A piece of a curved element's tube (rod.hpp): the arc lengths of its ends
+  // along the element; its ends then follow the element's shape (a and b
+  // unused). -1: a rigid body's capsule.
+  double s0 = -1, s1 = -1;
 };
-// kRing: a ring (below) as the settings keep it beside the obstacles, for
-// drawing; the model holds rings apart (ContactModel::rings) and nothing
-// collides with one.
-enum class ObstacleKind { kGround, kPole, kSphere, kRing };
+// An obstacle the capsules collide with (a ring is no obstacle: nothing
+// collides with it; the model holds rings apart, ContactModel::rings).
+enum class ObstacleKind { kGround, kPole, kSphere };
 struct Obstacle {
   ObstacleKind kind = ObstacleKind::kGround;
-  Vec3 centre = Vec3::Zero();       // m: ground: its height in y; pole: its axis' x and z; sphere, ring: its centre
-  double radius = 0;                // m (pole, sphere, ring)
+  Vec3 centre = Vec3::Zero();       // m: ground: its height in y; pole: its axis' x and z; sphere: its centre
+  double radius = 0;                // m (pole, sphere)
   double top = std::numeric_limits<double>::infinity();  // m: a pole's top height
-  Vec3 axis = Vec3::UnitY();        // a ring's axis (unit)
   bool operator==(const Obstacle&) const = default;
 };
 struct Tie {                        // a spring from a body point to a world point
@@ -74,7 +77,7 @@ struct Ring {
 };
 struct ContactModel {
   std::vector<Capsule> capsules;    // by body, ascending
-  std::vector<Obstacle> obstacles;  // (no kRing)
+  std::vector<Obstacle> obstacles;
   std::vector<Tie> ties;
   std::vector<Graft> grafts;
   std::vector<Ring> rings;
@@ -93,20 +96,35 @@ struct Model {
   std::vector<Inertia> inertia;     // (nbody) kg, m, kg m^2 in the body frame (rot about the com)
   std::vector<double> drag;         // (nbody) N s/m: force -drag * (v_com - wind) at the com
 
+  // Curved rod elements (rod.hpp): rod_of[i] is node i's element, or -1
+  // for a rigid body; both empty in a model without elements.
+  std::vector<Rod> rods;
+  std::vector<int> rod_of;          // (nbody, or empty)
+
   // World.
   BaseKind base_kind = BaseKind::kFixed;
   ContactModel contact;             // none unless given
 
-  // The step's options (time step, integrator, gravity, wind, contact
+  // The step's options (time step, integrator, gravity, contact
   // constants): the step reads them here; change them between steps.
   Options opt;
 
   int nbody() const { return static_cast<int>(parent.size()); }
+  bool has_rods() const { return !rods.empty(); }
+  // Node i's element, or null for a rigid body.
+  const Rod* rod(int i) const {
+    return rod_of.empty() || rod_of[std::size_t(i)] < 0 ? nullptr : &rods[std::size_t(rod_of[std::size_t(i)])];
+  }
   // Capsules that something can touch (obstacles, or each other).
   bool collides() const { return !contact.capsules.empty() && (!contact.obstacles.empty() || opt.self_contact); }
   // Contacts, ties, grafts or rings act on the plant.
   bool touches() const {
     return !contact.ties.empty() || !contact.grafts.empty() || !contact.rings.empty() || collides();
+  }
+  // Node i's mass (kg): a rigid body's, or a curved element's.
+  double mass(int i) const {
+    const Rod* r = rod(i);
+    return r ? r->line_density * r->length : inertia[std::size_t(i)].mass;
   }
   // Number of generalised velocities: 3 per joint, plus 6 for a floating base.
   int nv() const { return 3 * (nbody() - 1) + (base_kind == BaseKind::kFloating ? 6 : 0); }
@@ -137,6 +155,10 @@ Model make_model(const BaseDef& base = default_base_def());
 
 // Appends a body; returns its index, or -1 if def.parent is not an existing body.
 int add_body(Model& model, const BodyDef& def);
+
+// Appends a curved element (rod.hpp); returns its node, or -1 if def.parent
+// is not an existing node, or def.continues and the parent is no clothoid.
+int add_rod(Model& model, const RodDef& def);
 
 // Reserves room for n bodies (avoids reallocation while adding).
 void reserve_bodies(Model& model, int n);

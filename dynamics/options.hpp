@@ -1,12 +1,10 @@
 // The options of a step (MuJoCo's mjOption, which lives in its mjModel):
-// the time step and integrator, the world's gravity and wind, and the
-// constants of contacts and ties. They live in the model (Model::opt) and
+// the time step and integrator, the world's gravity, and the constants of
+// contacts and ties (the wind, which may change every step, is an input of
+// the step: Data::wind). They live in the model (Model::opt) and
 // the step reads them there: change them between steps, nothing else keeps a
 // copy (docs/language.md 7.2).
 #pragma once
-
-#include <iterator>
-#include <string>
 
 #include "common/limits.hpp"
 #include "dynamics/spatial.hpp"
@@ -18,31 +16,6 @@ enum class Integrator {
   kEuler,     // implicit Euler (version 1's implicit): first order, damps every mode
   kExplicit,  // semi-implicit Euler: w += h a(q, w); q <- q exp(h w); the reference scheme
 };
-
-// The integrators by the names `integrator:`, --integrator and every
-// message know them.
-struct IntegratorName {
-  const char* name;
-  Integrator integrator;
-};
-inline constexpr IntegratorName kIntegratorNames[] = {
-    {"implicit", Integrator::kImplicit},  // generalized-alpha, the default
-    {"euler", Integrator::kEuler},        // implicit Euler
-    {"explicit", Integrator::kExplicit},  // semi-implicit Euler
-};
-inline const char* integrator_name(Integrator i) {
-  for (const IntegratorName& n : kIntegratorNames)
-    if (n.integrator == i) return n.name;
-  return "?";
-}
-// "'implicit', 'euler' or 'explicit'": the names for a message.
-inline std::string integrator_names() {
-  std::string s;
-  constexpr std::size_t n = std::size(kIntegratorNames);
-  for (std::size_t k = 0; k < n; ++k)
-    s += (k == 0 ? "'" : k + 1 == n ? " or '" : ", '") + std::string(kIntegratorNames[k].name) + "'";
-  return s;
-}
 
 // Generalized-alpha's spectral radius at infinite frequency by default: 1
 // damps nothing, 0 removes the highest modes in one step (docs/dynamics.md:
@@ -86,7 +59,6 @@ struct Options {
 
   // ---- World.
   Vec3 gravity = Vec3(0.0, -9.81, 0.0);                     // m/s^2, world
-  Vec3 wind = Vec3::Zero();                                 // m/s, world air velocity seen by the drag
 
   // ---- Contact and ties (contact.hpp).
   double contact_stiffness = kDefaultContactStiffness;      // N/m per contact point

@@ -7,15 +7,10 @@
 #include <vector>
 
 #include "dynamics/data.hpp"
+#include "dynamics/springs.hpp"
 #include "dynamics/step.hpp"
 
 namespace lsd::dyn {
-
-// Spring constants of docs/language.md 7.5 between a parent cylinder (lp, rp)
-// and a child cylinder (lc, rc) of Young's modulus E and Poisson's ratio nu:
-// bending k = E (pi/8)(rp^4 + rc^4) 2/(lp + lc), twist k_H = G (pi/4)(...),
-// G = E / (2 (1 + nu)). Returns (k_H, k_L, k_U).
-Vec3 cylinder_joint_stiffness(double lp, double rp, double lc, double rc, double young, double poisson);
 
 // The thesis cantilever: a fixed root cylinder of length L/n along +x (the
 // base) and n moving cylinders of length L/n, joint i at the end of body i-1,

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/living/simulation.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
@@ -54,7 +54,7 @@ void exercise(interp::Lsystem& ls, int steps) {
     // run: a few steps only (10^9 steps of a string that never repeats are
     // bounded, but take minutes).
     interp::RunSettings settings = interp::file_settings(*ls.rules);
-    settings.derivation_length = std::min<long>(settings.derivation_length, ls.steps_done + 3);
+    ls.derivation_length = std::min(ls.derivation_length, ls.steps_done + 3);
     settings.max_modules = kMaxModules;
     settings.dt = 0.001;
     settings.max_physics_steps = 10;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 
 namespace {
 

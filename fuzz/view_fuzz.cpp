@@ -61,12 +61,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string text(reinterpret_cast<const char*>(data), size);
   // the #include directives, checked and pointed at copies
   {
-    grammar::PreprocessOptions opts;
+    interp::PreprocessOptions opts;
     opts.root = folder.model;
     std::string out;
     std::vector<std::pair<std::string, std::string>> copies;
     std::vector<grammar::Diagnostic> diags;
-    grammar::prepare_for_cpp(text, folder.model + "/plant.l", opts, folder.work, out, copies, diags);
+    interp::prepare_for_cpp(text, folder.model + "/plant.l", opts, folder.work, out, copies, diags);
     for (const auto& [copy, real] : copies) {
       if (real.find("secret") != std::string::npos) __builtin_trap();  // a file outside the folder was copied
       fs::remove(copy);

@@ -56,10 +56,6 @@ ParseResult parse_ls(const std::string& text, const std::string& path, KeyLookup
 bool parse_expression(const std::string& text, Expr& out, std::vector<Diagnostic>& diags,
                       const std::string& path = "", Pos origin = {1, 1});
 
-// Parses a module list as written in an axiom or successor.
-bool parse_module_list(const std::string& text, ModuleList& out, std::vector<Diagnostic>& diags,
-                       const std::string& path = "", Pos origin = {1, 1});
-
 // A logical line after comments and continuations are removed, with the
 // source position of every character.
 struct LogicalLine {

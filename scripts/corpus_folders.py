@@ -1,4 +1,4 @@
-"""The hostile vlab object folders of tests/corpus/folders/ (issue 28), written
+"""The hostile vlab object folders of tests/corpus/folders/, written
 by scripts/make_corpus.py: models that name a program to run (in their
 folder, /bin/sh, a name on PATH) or files outside their folder (../ paths,
 /etc/passwd, a symbolic link), and files beyond the readers' limits (a

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs lsd over every cpfg model of a vlab tree and tallies what parses,
-derives and draws (issue 15). The vlab models are not part of lsd: give the
+derives and draws. The vlab models are not part of lsd: give the
 path of a checkout (or of any folder of vlab object folders).
 
     python3 scripts/cpfg_tally.py VLAB_PATH [--lsd build/lsd] [--list] [--only SUBSTRING]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/corpus/: malformed inputs that lsd must reject with status 1 and
-a located message, without crashing or hanging (issue 7). Deterministic: the
+a located message, without crashing or hanging. Deterministic: the
 same examples/ give the same files, byte for byte.
 
     python3 scripts/make_corpus.py          # rewrites tests/corpus/gen/ and tests/corpus/MANIFEST.tsv
@@ -12,7 +12,7 @@ folder):
   hand/         written by hand
   regressions/  inputs that crashed or hung lsd once (from fuzzing or the corpus)
   support/      valid .ls files the string files are read with (not run alone)
-  folders/      hostile vlab object folders (issue 28), beside bait files
+  folders/      hostile vlab object folders, beside bait files
                 (folders/outside.*) that they name and must not read;
                 tests/cli/trust_test.cpp opens each with check, derive,
                 render and run
@@ -31,7 +31,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_folders import write_folders  # noqa: E402  (the hostile model folders, issue 28)
+from corpus_folders import write_folders  # noqa: E402  (the hostile model folders)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "tests", "corpus")
@@ -422,7 +422,7 @@ def structure():
 
 
 def cpfg():
-    """cpfg files (.l): the preprocessor, statements, blocks, arrays (issue 15)."""
+    """cpfg files (.l): the preprocessor, statements, blocks, arrays."""
     checked = {
         "block_unterminated": "Start: { i = 0;\naxiom: F\n",
         "block_no_braces": "Start: i = 0;\naxiom: F\n",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The twining threshold in the plane (issue 14; docs/dynamics.md, "Twining").
+"""The twining threshold in the plane (docs/dynamics.md, "Twining").
 
 Runs examples/dynamics/twining.ls with `lsd run` (a rod of intrinsic
 curvature k growing at its tip against a pole, frictionless, no gravity)

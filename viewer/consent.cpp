@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 
 namespace lsd::view {
 

@@ -108,7 +108,7 @@ void file_section(App& app) {
 void growth_section(App& app) {
   Session& s = app.session;
   if (!ImGui::CollapsingHeader("Growth", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const bool can_grow = s.loaded && s.sim.lsystem().steps_done < s.sim.settings().derivation_length;
+  const bool can_grow = s.loaded && s.sim.lsystem().steps_done < s.sim.lsystem().derivation_length;
   if (!can_grow) ImGui::BeginDisabled();
   if (ImGui::Button("Step")) grow_one(s);
   if (!can_grow) ImGui::EndDisabled();
@@ -129,8 +129,8 @@ void growth_section(App& app) {
     apply_settings(s, rs);
   }
   if (s.loaded) {
-    ImGui::Text("step %d / %ld    modules %zu    bodies %d", s.sim.lsystem().steps_done,
-                s.sim.settings().derivation_length, module_count(s), body_count(s));
+    ImGui::Text("step %d / %d    modules %zu    bodies %d", s.sim.lsystem().steps_done,
+                s.sim.lsystem().derivation_length, module_count(s), body_count(s));
   }
 
   if (ImGui::TreeNode("String")) {
@@ -180,7 +180,7 @@ void motion_section(App& app) {
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderInt("##sub", &m.max_substeps, 1, 5000, "substeps <= %d", ImGuiSliderFlags_Logarithmic);
   ImGui::TextUnformatted("integrator");
-  for (const dyn::IntegratorName& n : dyn::kIntegratorNames) {
+  for (const interp::IntegratorName& n : interp::kIntegratorNames) {
     ImGui::SameLine();
     if (ImGui::RadioButton(n.name, rs.integrator == n.integrator)) rs.integrator = n.integrator;
   }

@@ -115,7 +115,6 @@ interp::RunSettings file_settings(const Session& s, const interp::Lsystem& ls) {
 interp::RunSettings settings_for(const Session& s, const interp::RunSettings& file, bool first) {
   interp::RunSettings live = first ? file : s.sim.settings();
   if (!first) interp::merge_file_changes(s.file_settings, file, live);
-  live.derivation_length = file.derivation_length;
   live.max_modules = s.derive.max_modules;
   return live;
 }
@@ -145,7 +144,7 @@ bool install(Session& s, interp::Lsystem ls, int steps, bool first) {
   s.error.clear();
   s.pull.active = false;
   s.time_debt = 0;
-  for (int k = 0; k < steps && s.sim.lsystem().steps_done < s.sim.settings().derivation_length; ++k)
+  for (int k = 0; k < steps && s.sim.lsystem().steps_done < s.sim.lsystem().derivation_length; ++k)
     if (!grow_one(s)) break;
   s.geometry_dirty = true;
   ++s.structure_version;
@@ -184,7 +183,7 @@ bool open_lsystem(Session& s, const std::string& path, interp::Lsystem ls) {
 
 long steps_at_start(const Session& s, const interp::Lsystem& ls) {
   const interp::RunSettings file = file_settings(s, ls);
-  return file.grow_every > 0 ? 0 : std::max(0L, file.derivation_length - ls.steps_done);
+  return file.grow_every > 0 ? 0 : std::max(0L, long(ls.derivation_length) - ls.steps_done);
 }
 
 bool sway_switch_shown(const Session& s) {
@@ -226,7 +225,7 @@ bool reset(Session& s) {
 }
 
 bool grow_one(Session& s) {
-  if (!s.loaded || s.sim.lsystem().steps_done >= s.sim.settings().derivation_length) return false;
+  if (!s.loaded || s.sim.lsystem().steps_done >= s.sim.lsystem().derivation_length) return false;
   const bool pull = pulling(s);
   const interp::Vec3 pulled = pull ? pull_point_world(s) : interp::Vec3::Zero();  // while the model matches
   std::vector<grammar::Diagnostic> diags;

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/living/simulation.hpp"
 #include "interpreter/turtle/turtle.hpp"
 

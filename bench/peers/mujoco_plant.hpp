@@ -1,4 +1,4 @@
-// The same plant in MuJoCo (issue 30): an lsd_dynamics Model written as MJCF
+// The same plant in MuJoCo: an lsd_dynamics Model written as MJCF
 // text in memory and compiled by mj_loadXML through MuJoCo's virtual file
 // system. Body i of the lsd model becomes a MuJoCo body at joint_placement[i]
 // in its parent with one ball joint at its origin, the same inertia (an

@@ -1,4 +1,4 @@
-// bench_peers (issue 30): lsd_dynamics beside MuJoCo on the same plants,
+// bench_peers: lsd_dynamics beside MuJoCo on the same plants,
 // every figure measured in the same run.
 //
 //   build-bench/bench/bench_peers [--quick] [--step-cap S] [--compile-cap S] [--cache DIR]

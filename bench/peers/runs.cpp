@@ -38,6 +38,7 @@ void Run::restart() {
   if (engine_ == Engine::kLsd || engine_ == Engine::kLsdExplicit) {
     data_ = start_;  // same sizes: no allocation
     model_.opt.dt = dt_;
+    steps_ = 0;
     return;
   }
   mj_->m->opt.timestep = dt_;
@@ -51,7 +52,7 @@ void Run::step() {
   if (mj_ && engine_ != Engine::kLsd && engine_ != Engine::kLsdExplicit)
     mj_step(mj_->m, mj_->d);
   else
-    dyn::step(model_, data_);
+    dyn::step(model_, data_), ++steps_;
 }
 
 bool Run::failed() {
@@ -79,7 +80,7 @@ dyn::Vec3 Run::tip() {
 
 double Run::time() const {
   if (engine_ != Engine::kLsd && engine_ != Engine::kLsdExplicit) return mj_->d->time;
-  return data_.time;
+  return double(steps_) * dt_;
 }
 
 std::vector<double> Run::accelerations() {

@@ -47,6 +47,7 @@ class Run {
   dyn::Data start_, data_;
   dyn::Model model_;  // lsd's: the plant's, with this run's step options (model_.opt)
   double dt_ = 1e-4;
+  long steps_ = 0;  // lsd's steps since the start (MuJoCo counts its own time)
 };
 
 // The stability criterion: from the start state, 2 s or `max_steps` steps of

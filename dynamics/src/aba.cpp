@@ -19,6 +19,7 @@
 #include "dynamics/kinematics.hpp"
 #include "dynamics/rotation.hpp"
 #include "dynamics/src/contact_pairs.hpp"
+#include "dynamics/src/rod_sweep.hpp"
 
 // (Internal functions pass vectors by value; GCC's note that this changed
 // ABI in GCC 4.6 does not concern them.)

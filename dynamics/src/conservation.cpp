@@ -6,6 +6,7 @@
 #include "dynamics/contact.hpp"
 #include "dynamics/kinematics.hpp"
 #include "dynamics/rotation.hpp"
+#include "dynamics/src/rod_sweep.hpp"
 
 namespace lsd::dyn {
 namespace {
@@ -23,6 +24,22 @@ BodyState body_state(const Model& model, const Data& data, int i) {
           X.rotation * model.inertia[i].rot * X.rotation.transpose()};
 }
 
+// Every piece of mass at the state: f(mass, its state, its angular
+// velocity, its drag): the rigid bodies, and the slices of the curved
+// elements (rod_sweep.hpp).
+template <class F>
+void for_each_mass(const Model& model, const Data& data, F f) {
+  std::vector<RodSlice> slices;
+  for (int i = 0; i < model.nbody(); ++i) {
+    if (!model.rod(i)) {
+      f(model.inertia[i].mass, body_state(model, data, i), data.v[i].angular, model.drag[i]);
+      continue;
+    }
+    rod_slices(model, data, i, slices);
+    for (const RodSlice& s : slices) f(s.mass, BodyState{s.com, s.velocity, s.inertia}, s.angular, s.drag);
+  }
+}
+
 // The plant's momentum about the base origin, h = (angular; linear), and its
 // locked inertia there (the 6x6 map from a change of the base's twist to
 // the change of h), with the momentum about the world origin.
@@ -37,18 +54,16 @@ Locked locked(const Model& model, Data& data) {
   Mat3 Ic = Mat3::Zero();
   Vec3 S = Vec3::Zero();
   double mass = 0;
-  for (int i = 0; i < model.nbody(); ++i) {
-    const double m = model.inertia[i].mass;
-    const BodyState b = body_state(model, data, i);
+  for_each_mass(model, data, [&](double m, const BodyState& b, const Vec3& w, double) {
     const Vec3 p = m * b.vc;
     L.world.linear += p;
-    L.world.angular += b.c.cross(p) + b.I * data.v[i].angular;
+    L.world.angular += b.c.cross(p) + b.I * w;
     L.world.mass_com += m * b.c;
     const Mat3 sd = skew(b.c - pb);
     Ic += b.I + m * sd * sd.transpose();
     S += m * (b.c - pb);
     mass += m;
-  }
+  });
   // dP = M dv - S x dw, dL = S x dv + Ic dw (about the base origin).
   const Mat3 sS = skew(S);
   L.K.topLeftCorner<3, 3>() = Ic;
@@ -83,6 +98,7 @@ void conserve_momentum(const Model& model, Data& data, const Momentum& start, do
   // The external wrench about the world origin over the step.
   double mass = 0;
   for (const Inertia& in : model.inertia) mass += in.mass;
+  for (const Rod& r : model.rods) mass += r.line_density * r.length;
   Vec3 f = mass * model.opt.gravity;
   Vec3 torque = (0.5 * (start.mass_com + L.world.mass_com)).cross(model.opt.gravity);
   for (const BodyForce& bf : data.body_forces) {
@@ -90,13 +106,12 @@ void conserve_momentum(const Model& model, Data& data, const Momentum& start, do
     f += bf.force;
     torque += data.oMi[bf.body].act(bf.point).cross(bf.force) + bf.torque;
   }
-  for (int i = 0; i < model.nbody(); ++i) {
-    if (model.drag[i] == 0) continue;
-    const BodyState b = body_state(model, data, i);
-    const Vec3 fd = -model.drag[i] * (b.vc - model.opt.wind);
+  for_each_mass(model, data, [&](double, const BodyState& b, const Vec3&, double drag) {
+    if (drag == 0) return;
+    const Vec3 fd = -drag * (b.vc - data.wind);
     f += fd;
     torque += b.c.cross(fd);
-  }
+  });
   const Vec3 lin = start.linear + h * f - L.world.linear;
   const Vec3 ang = start.angular + h * torque - L.world.angular;
   Vec6 dh;
@@ -111,19 +126,20 @@ EnergyBudget energy_budget(const Model& model, Data& data) {
   const Vec3 pf = moving_frame ? data.base_p : Vec3::Zero();
   const Vec3 g = model.opt.gravity - (moving_frame ? data.base_acc : Vec3::Zero());
   EnergyBudget e;
-  for (int i = 0; i < model.nbody(); ++i) {
-    const double m = model.inertia[i].mass;
-    const BodyState b = body_state(model, data, i);
+  for_each_mass(model, data, [&](double m, const BodyState& b, const Vec3& w, double drag) {
     const Vec3 vr = b.vc - vf;
-    const Vec3& w = data.v[i].angular;
     e.kinetic += 0.5 * (m * vr.squaredNorm() + w.dot(b.I * w));
     e.potential -= m * g.dot(b.c - pf);
-    if (i > 0) {
+    if (drag != 0) e.power += drag * (data.wind - vf).dot(vr);
+  });
+  for (int i = 1; i < model.nbody(); ++i) {
+    if (model.rod(i)) {
+      e.elastic += rod_elastic_energy(model, data, i);
+    } else {
       const Vec3 r = rotation_vector_from_quat(data.q[i]);
       e.elastic += 0.5 * r.dot(model.stiffness[i].cwiseProduct(r));
-      e.power += data.tau[i].dot(data.w[i]);
     }
-    if (model.drag[i] != 0) e.power += model.drag[i] * (model.opt.wind - vf).dot(vr);
+    e.power += data.tau[i].dot(data.w[i]);
   }
   // The contact and tie springs hold energy too: a bounce turns it back into
   // motion, which the guard must not take for the integrator's (their

@@ -20,6 +20,8 @@
 // an m x m solve (m = 3 per pin or contact, 6 per weld), per pass.
 #include "dynamics/src/contact_pairs.hpp"
 
+#include "dynamics/src/rod_sweep.hpp"
+
 #include <Eigen/Cholesky>
 #include <cmath>
 #include <utility>
@@ -35,14 +37,33 @@ namespace {
 // and D^-1 u are kept (Data::PairStep, row-major), W <- W - Y^T u, then W
 // is moved to the parent's origin by r. W ends at stop's origin.
 template <int N>
-void sweep_side(const Model& model, Data& data, int body, int stop, double (&W)[6][6]) {
+void sweep_side(const Model& model, Data& data, int body, int stop, double (&W)[6][6], double (&G)[3][6],
+                double s) {
   std::vector<Data::PairStep>& steps = data.pair_steps;
   double w[6][N];  // W's columns in use, local: no store through u or du can alias them
   for (int row = 0; row < 6; ++row)
     for (int c = 0; c < N; ++c) w[row][c] = W[row][c];
   for (int i = body; i > 0 && i != stop; i = model.parent[std::size_t(i)]) {
+    if (model.rod(i)) {  // a curved element (rod_sweep.hpp), at its section s for the first
+      double Wf[6][6] = {}, u[3][6] = {}, du[3][6] = {};
+      for (int row = 0; row < 6; ++row)
+        for (int c = 0; c < N; ++c) Wf[row][c] = w[row][c];
+      rod_pair_step(model, data, i, i == body ? s : -1.0, N, Wf, G, u, du);
+      Data::PairStep& st = steps.emplace_back();
+      st.body = i;
+      for (int k = 0; k < 3; ++k)
+        for (int c = 0; c < 6; ++c) {
+          st.u(k, c) = u[k][c];
+          st.du(k, c) = du[k][c];
+        }
+      for (int row = 0; row < 6; ++row)
+        for (int c = 0; c < N; ++c) w[row][c] = Wf[row][c];
+      continue;
+    }
     const double* rec = data.aba_body[std::size_t(i)].s;
     const std::array<double, 6>& f = data.aba_dfac[std::size_t(i)];
+    for (int k = 0; k < 3; ++k)  // (a rigid body takes no node force: a clothoid chain's first node ends it)
+      for (int c = 0; c < N; ++c) G[k][c] = 0.0;
     Data::PairStep& st = steps.emplace_back();
     st.body = i;
     double u[3][N];
@@ -145,22 +166,29 @@ void solve_in_place(double* A, double* b, int n) {
   }
 }
 
+// Where a pair's side takes its force from: its body's origin, or on a
+// curved element the origin of its section s.
+Vec3 pair_origin(const Model& model, const Data& data, int body, double s) {
+  return s >= 0 ? rod_point_origin(model, data, body, s) : data.oMi[std::size_t(body)].translation;
+}
+
 }  // namespace
 
-Vec6 solve_pairs(const Model& model, Data& data) {
+namespace {
+
+// Each pair's unit forces (columns: the force along x, y, z at its point;
+// for a weld also the torque about x, y, z; b's side with the opposite
+// sign) swept to the base: each side to the body where the sides' paths
+// meet, then the two as one. A fixed or kinematic base does not move: a
+// side on it has no joint to sweep. Fills Data::pair_steps, pair_sides,
+// pair_order and pair_offset (the pairs' first rows); returns the rows.
+int sweep_pair_paths(const Model& model, Data& data) {
   const std::vector<PairRow>& pairs = data.pairs;
   const int np = int(pairs.size());
-  const bool floating = model.base_kind == BaseKind::kFloating;
   std::vector<Data::PairStep>& steps = data.pair_steps;
   std::vector<Data::PairSide>& paths = data.pair_sides;
   steps.clear();
   paths.clear();
-
-  // Each pair's unit forces (columns: the force along x, y, z at its point;
-  // for a weld also the torque about x, y, z; b's side with the opposite
-  // sign) swept to the base: each side to the body where the sides' paths
-  // meet, then the two as one. A fixed or kinematic base does not move: a
-  // side on it has no joint to sweep.
   std::vector<int>& offset = data.pair_offset;
   std::vector<int>& order = data.pair_order;
   order.clear();
@@ -169,11 +197,11 @@ Vec6 solve_pairs(const Model& model, Data& data) {
   const int m = offset[std::size_t(np)];
   for (int k = 0; k < np; ++k) {
     const PairRow& pr = pairs[std::size_t(k)];
-    double W[2][6][6] = {};
+    double W[2][6][6] = {}, Gn[2][3][6] = {};
     for (int s = 0; s < 2; ++s) {
       const int body = s == 0 ? pr.body_a : pr.body_b;
       const double sigma = s == 0 ? 1.0 : -1.0;
-      const Vec3 r = (s == 0 ? pr.point : pr.point_b) - data.oMi[std::size_t(body)].translation;
+      const Vec3 r = (s == 0 ? pr.point : pr.point_b) - pair_origin(model, data, body, s == 0 ? pr.s_a : pr.s_b);
       for (int c = 0; c < 3; ++c) {
         // The force along e_c at the point: torque r x e_c, force e_c; a
         // weld's torque about e_c.
@@ -192,17 +220,39 @@ Vec6 solve_pairs(const Model& model, Data& data) {
       else meet_b = model.parent[std::size_t(meet_b)];
     }
     const int first_a = int(steps.size());
-    const auto sweep = [&](int from, int stop, double (&w)[6][6]) {
-      if (pr.rows == 6) sweep_side<6>(model, data, from, stop, w);
-      else sweep_side<3>(model, data, from, stop, w);
+    const auto sweep = [&](int from, int stop, double (&w)[6][6], double (&g)[3][6], double s) {
+      if (pr.rows == 6) sweep_side<6>(model, data, from, stop, w, g, s);
+      else sweep_side<3>(model, data, from, stop, w, g, s);
     };
-    sweep(pr.body_a, meet_a, W[0]);
+    sweep(pr.body_a, meet_a, W[0], Gn[0], pr.s_a);
     const int first_b = int(steps.size());
-    sweep(pr.body_b, meet_a, W[1]);
+    sweep(pr.body_b, meet_a, W[1], Gn[1], pr.s_b);
     const int first_common = int(steps.size());
+    // A side that starts on a section of the meeting body (a curved element)
+    // takes its force there, not at the element's end where the other side
+    // arrives: the meeting body's step is then the sum of the two sides'
+    // (the sweep is linear), and the common sweep goes on from its parent.
+    const bool a_on = pr.body_a == meet_a && pr.s_a >= 0, b_on = pr.body_b == meet_a && pr.s_b >= 0;
+    int from = meet_a;
+    if (a_on || b_on) {
+      double u[2][3][6] = {}, du[2][3][6] = {};
+      for (int side = 0; side < 2; ++side)
+        rod_pair_step(model, data, meet_a, side == 0 ? (a_on ? pr.s_a : -1.0) : (b_on ? pr.s_b : -1.0), pr.rows,
+                      W[side], Gn[side], u[side], du[side]);
+      Data::PairStep& st = steps.emplace_back();
+      st.body = meet_a;
+      for (int row = 0; row < 3; ++row)
+        for (int c = 0; c < 6; ++c) {
+          st.u(row, c) = u[0][row][c] + u[1][row][c];
+          st.du(row, c) = du[0][row][c] + du[1][row][c];
+        }
+      from = model.parent[std::size_t(meet_a)];
+    }
     for (int row = 0; row < 6; ++row)
       for (int c = 0; c < 6; ++c) W[0][row][c] += W[1][row][c];
-    sweep(meet_a, 0, W[0]);
+    for (int row = 0; row < 3; ++row)
+      for (int c = 0; c < 6; ++c) Gn[0][row][c] += Gn[1][row][c];
+    sweep(from, 0, W[0], Gn[0], -1.0);
     // The path's steps by body, descending: the two sides' (each descending)
     // merged, then the common ones (the meeting body and its ancestors).
     Data::PairSide path;
@@ -219,6 +269,20 @@ Vec6 solve_pairs(const Model& model, Data& data) {
       for (int c = 0; c < 6; ++c) path.base_wrench(row, c) = W[0][row][c];
     paths.push_back(path);
   }
+  return m;
+}
+
+}  // namespace
+
+Vec6 solve_pairs(const Model& model, Data& data) {
+  const std::vector<PairRow>& pairs = data.pairs;
+  const int np = int(pairs.size());
+  const bool floating = model.base_kind == BaseKind::kFloating;
+  const int m = sweep_pair_paths(model, data);
+  const std::vector<Data::PairStep>& steps = data.pair_steps;
+  const std::vector<Data::PairSide>& paths = data.pair_sides;
+  const std::vector<int>& offset = data.pair_offset;
+  const std::vector<int>& order = data.pair_order;
 
   // G = J A^-1 J^T, pair by pair over the joints their paths share, and a
   // floating base's share.
@@ -258,8 +322,8 @@ Vec6 solve_pairs(const Model& model, Data& data) {
     const int o = offset[std::size_t(k)];
     const Vec6& aa = data.pair_acc[2 * std::size_t(k)];
     const Vec6& ab = data.pair_acc[2 * std::size_t(k) + 1];
-    const Vec3 ra = pr.point - data.oMi[std::size_t(pr.body_a)].translation;
-    const Vec3 rb = pr.point_b - data.oMi[std::size_t(pr.body_b)].translation;
+    const Vec3 ra = pr.point - pair_origin(model, data, pr.body_a, pr.s_a);
+    const Vec3 rb = pr.point_b - pair_origin(model, data, pr.body_b, pr.s_b);
     const Vec3 ja = (aa.tail<3>() + aa.head<3>().cross(ra)) - (ab.tail<3>() + ab.head<3>().cross(rb));
     F.segment<3>(o) = pr.f_lin - pr.s_lin * ja;
     for (int j = 0; j < m; ++j) G.block<3, 1>(o, j) = pr.s_lin * Vec3(G.block<3, 1>(o, j));
@@ -284,6 +348,10 @@ Vec6 solve_pairs(const Model& model, Data& data) {
       double d[3] = {0.0, 0.0, 0.0};
       for (int k = 0; k < 3; ++k)
         for (int c = 0; c < 6; ++c) d[k] += du[6 * k + c] * Fc[c];  // (a pin's last three: zeros)
+      if (model.rod(st.body)) {
+        data.rod_rec[std::size_t(model.rod_of[std::size_t(st.body)])].du += Vec3(d[0], d[1], d[2]);
+        continue;
+      }
       double* rec = data.aba_body[std::size_t(st.body)].s;
       rec[3] += d[0];
       rec[11] += d[1];

@@ -8,6 +8,7 @@
 #include "dynamics/contact.hpp"
 #include "dynamics/kinematics.hpp"
 #include "dynamics/src/contact_search.hpp"
+#include "dynamics/src/rod_sweep.hpp"
 
 namespace lsd::dyn {
 namespace {
@@ -83,7 +84,6 @@ double obstacle_distance(const Obstacle& o, const Vec3& p, Vec3& n) {
       n = (out * radial + above * Vec3::UnitY()) / dist;
       return dist;
     }
-    case ObstacleKind::kRing: break;  // (nothing collides with a ring)
   }
   n = Vec3::UnitY();
   return 0;
@@ -113,7 +113,6 @@ void segment_vs_obstacle(const Obstacle& o, const Vec3& a, const Vec3& b, F&& at
       at(p, 0);
       return;
     }
-    case ObstacleKind::kRing: return;  // (nothing collides with a ring)
   }
 }
 
@@ -221,6 +220,11 @@ void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& pose
     for (int i = 1; i < n; ++i) {
       const std::size_t p = std::size_t(model.parent[std::size_t(i)]);
       const Motion& vp = v[p];
+      if (model.rod(i)) {  // a curved element's end (rod_sweep.hpp)
+        SE3 end;
+        rod_state_pose(model, data, i, poses[p], &vp, end, &v[std::size_t(i)]);
+        continue;
+      }
       v[std::size_t(i)] = {vp.angular + poses[std::size_t(i)].rotation * data.w[std::size_t(i)],
                            vp.linear + vp.angular.cross(poses[std::size_t(i)].translation - poses[p].translation)};
     }
@@ -230,10 +234,18 @@ void capsule_sweeps(const Model& model, Data& data, const std::vector<SE3>& pose
   const std::vector<Capsule>& caps = model.contact.capsules;
   data.capsule_sweep.resize(caps.size());
   for (std::size_t k = 0; k < caps.size(); ++k) {
-    const Motion& m = v[std::size_t(caps[k].body)];
-    const Vec3& o = poses[std::size_t(caps[k].body)].translation;
-    const double va = (m.linear + m.angular.cross(data.capsule_a[k] - o)).squaredNorm();
-    const double vb = (m.linear + m.angular.cross(data.capsule_b[k] - o)).squaredNorm();
+    const Capsule& c = caps[k];
+    double va, vb;
+    if (c.s0 >= 0) {  // a piece of a curved element: its ends' sections move on their own
+      const std::size_t p = std::size_t(model.parent[std::size_t(c.body)]);
+      va = rod_state_point_velocity(model, data, c.body, c.s0, poses[p], v[p]).squaredNorm();
+      vb = rod_state_point_velocity(model, data, c.body, c.s1, poses[p], v[p]).squaredNorm();
+    } else {
+      const Motion& m = v[std::size_t(c.body)];
+      const Vec3& o = poses[std::size_t(c.body)].translation;
+      va = (m.linear + m.angular.cross(data.capsule_a[k] - o)).squaredNorm();
+      vb = (m.linear + m.angular.cross(data.capsule_b[k] - o)).squaredNorm();
+    }
     data.capsule_sweep[k] = dt * std::sqrt(std::max(va, vb)) + fall;
   }
 }
@@ -255,8 +267,8 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   data.capsule_b.resize(nc);
   for (std::size_t k = 0; k < nc; ++k) {
     const Capsule& c = cm.capsules[k];
-    data.capsule_a[k] = poses[std::size_t(c.body)].act(c.a);
-    data.capsule_b[k] = poses[std::size_t(c.body)].act(c.b);
+    data.capsule_a[k] = poses[std::size_t(c.body)].act(capsule_end(model, data, k, 0));
+    data.capsule_b[k] = poses[std::size_t(c.body)].act(capsule_end(model, data, k, 1));
   }
   if (near) capsule_sweeps(model, data, poses, velocities);
   else data.capsule_sweep.assign(nc, 0.0);
@@ -321,7 +333,11 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
   std::vector<double>& len = data.body_length;
   if (len.size() != std::size_t(model.nbody())) {
     len.assign(std::size_t(model.nbody()), 0.0);
-    for (const Capsule& c : cm.capsules) len[std::size_t(c.body)] = std::max(len[std::size_t(c.body)], (c.b - c.a).norm());
+    for (std::size_t k = 0; k < cm.capsules.size(); ++k) {
+      const Capsule& c = cm.capsules[k];
+      const double l = c.s0 >= 0 ? std::abs(c.s1 - c.s0) : (c.b - c.a).norm();
+      len[std::size_t(c.body)] = std::max(len[std::size_t(c.body)], l);
+    }
   }
   // Each pair once: a capsule looks in its own cell for later capsules and
   // in the 13 neighbouring cells that come after its own (in the order of
@@ -359,13 +375,13 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
 
 // The touch a (its capsule and feature) at poses into out, whatever the
 // gap (speculative): at the same points and normal as a touch.
-void touch_at(const Model& model, const std::vector<SE3>& poses, const std::vector<double>& len, const Touch& a,
-              std::vector<Touch>& out) {
+void touch_at(const Model& model, const Data& data, const std::vector<SE3>& poses, const std::vector<double>& len,
+              const Touch& a, std::vector<Touch>& out) {
   const ContactModel& cm = model.contact;
   const auto ends = [&](int k, Vec3& p, Vec3& q) {
     const Capsule& c = cm.capsules[std::size_t(k)];
-    p = poses[std::size_t(c.body)].act(c.a);
-    q = poses[std::size_t(c.body)].act(c.b);
+    p = poses[std::size_t(c.body)].act(capsule_end(model, data, std::size_t(k), 0));
+    q = poses[std::size_t(c.body)].act(capsule_end(model, data, std::size_t(k), 1));
   };
   Vec3 ai, bi;
   ends(a.capsule, ai, bi);
@@ -405,7 +421,8 @@ bool joined_bodies(const Model& model, const std::vector<double>& len, int i, in
 }
 
 
-bool swept_touch_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a) {
+bool swept_touch_meets(const Model& model, const Data& data, const std::vector<SE3>& from, const std::vector<SE3>& to,
+                       const Touch& a) {
   const ContactModel& cm = model.contact;
   const bool pair = a.feature < 0;
   const Obstacle* o = pair ? nullptr : &cm.obstacles[std::size_t(a.feature / 2)];
@@ -416,12 +433,14 @@ bool swept_touch_meets(const Model& model, const std::vector<SE3>& from, const s
   double rate = 0;  // the most the gap moves per unit of s (below)
   double reach = 0;
   for (int side = 0; side < (pair ? 2 : 1); ++side) {
-    const Capsule& c = cm.capsules[std::size_t(side == 0 ? a.capsule : -1 - a.feature)];
+    const std::size_t k = std::size_t(side == 0 ? a.capsule : -1 - a.feature);
+    const Capsule& c = cm.capsules[k];
     const SE3 &f = from[std::size_t(c.body)], &e = to[std::size_t(c.body)];
-    p[2 * side] = f.act(c.a);
-    p[2 * side + 1] = f.act(c.b);
-    dp[2 * side] = e.act(c.a) - p[2 * side];
-    dp[2 * side + 1] = e.act(c.b) - p[2 * side + 1];
+    const Vec3 &ca = capsule_end(model, data, k, 0), &cb = capsule_end(model, data, k, 1);
+    p[2 * side] = f.act(ca);
+    p[2 * side + 1] = f.act(cb);
+    dp[2 * side] = e.act(ca) - p[2 * side];
+    dp[2 * side + 1] = e.act(cb) - p[2 * side + 1];
     rate += std::max(dp[2 * side].norm(), dp[2 * side + 1].norm());
     reach += c.radius;
   }

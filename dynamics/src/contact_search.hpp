@@ -7,6 +7,14 @@
 
 namespace lsd::dyn {
 
+// Capsule k's end e (0: a, 1: b) in its body's frame: a rigid body's own,
+// or a curved element's piece as its shape stands (Data::rod_capsule).
+inline const Vec3& capsule_end(const Model& model, const Data& data, std::size_t k, int e) {
+  const Capsule& c = model.contact.capsules[k];
+  if (c.s0 >= 0 && !data.rod_capsule.empty()) return data.rod_capsule[k][std::size_t(e)];
+  return e == 0 ? c.a : c.b;
+}
+
 using Touch = ContactTouch;
 
 // Every touching point of the bodies at poses into out: capsules against
@@ -19,7 +27,7 @@ void find_touches(const Model& model, Data& data, const std::vector<SE3>& poses,
 
 // The touch a (its capsule and feature) at poses into out, whatever the gap
 // (speculative): at the same points and normal as a touch.
-void touch_at(const Model& model, const std::vector<SE3>& poses, const std::vector<double>& len, const Touch& a,
+void touch_at(const Model& model, const Data& data, const std::vector<SE3>& poses, const std::vector<double>& len, const Touch& a,
               std::vector<Touch>& out);
 
 // True when the state's pose has a near touch a step could pass through (a
@@ -34,6 +42,6 @@ bool state_near(const Model& model, Data& data);
 // straight lines, by conservative advancement (a swept test: a capsule that
 // passed through the other or the obstacle within the step, apart at both
 // ends of it, meets). False for the ground: a half space cannot be passed.
-bool swept_touch_meets(const Model& model, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a);
+bool swept_touch_meets(const Model& model, const Data& data, const std::vector<SE3>& from, const std::vector<SE3>& to, const Touch& a);
 
 }  // namespace lsd::dyn

@@ -37,6 +37,20 @@ Data make_data(const Model& model) {
   d.contact_slot.assign(n, -1);
   d.spin_bound.assign(n, 0.0);
   d.aba_dfac.assign(n, std::array<double, 6>{});
+  if (model.has_rods()) {
+    d.kappa.assign(n, Vec3::Zero());
+    for (const Rod& r : model.rods) d.kappa[std::size_t(r.body)] = r.rest;
+    for (auto* v : {&d.rod_kappa, &d.rod_rate, &d.rod_rate_end, &d.rod_acc}) v->assign(n, Vec3::Zero());
+    d.rod_rec.assign(model.rods.size(), Data::RodRecord{});
+    d.rod_capsule_first.assign(model.rods.size(), -1);
+    const std::vector<Capsule>& caps = model.contact.capsules;
+    for (std::size_t k = 0; k < caps.size(); ++k) {
+      if (caps[k].s0 < 0 || model.rod_of[std::size_t(caps[k].body)] < 0) continue;
+      int& first = d.rod_capsule_first[std::size_t(model.rod_of[std::size_t(caps[k].body)])];
+      if (first < 0) first = int(k);
+      d.rod_capsule.resize(caps.size(), {Vec3::Zero(), Vec3::Zero()});
+    }
+  }
   d.ring_body.assign(model.contact.rings.size(), -1);
   return d;
 }

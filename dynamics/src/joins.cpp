@@ -10,6 +10,8 @@
 #include "dynamics/rotation.hpp"
 #include "dynamics/src/joins.hpp"
 
+#include "dynamics/src/contact_search.hpp"
+
 namespace lsd::dyn {
 namespace {
 
@@ -19,7 +21,7 @@ double critical(double k, double m) { return 2 * std::sqrt(k * std::max(m, 0.0))
 // infinitely heavy).
 double reduced_mass(const Model& model, int a, int b) {
   const auto mass = [&](int i) {
-    return i == 0 && model.base_kind != BaseKind::kFloating ? 0.0 : model.inertia[std::size_t(i)].mass;
+    return i == 0 && model.base_kind != BaseKind::kFloating ? 0.0 : model.mass(i);
   };
   const double ma = mass(a), mb = mass(b);
   if (ma <= 0) return mb;
@@ -53,8 +55,8 @@ void capsule_ends(const Model& model, Data& data) {
   data.capsule_b.resize(caps.size());
   for (std::size_t k = 0; k < caps.size(); ++k) {
     const SE3& M = data.oMi[std::size_t(caps[k].body)];
-    data.capsule_a[k] = M.act(caps[k].a);
-    data.capsule_b[k] = M.act(caps[k].b);
+    data.capsule_a[k] = M.act(capsule_end(model, data, k, 0));
+    data.capsule_b[k] = M.act(capsule_end(model, data, k, 1));
   }
 }
 
@@ -148,11 +150,14 @@ void ring_pass(const Model& model, Data& data, const StepTerms& t, bool record) 
     // damper acts on the crossing's velocity Q v.
     const Vec3& n = ring.axis;
     const double nt = n.dot(c.t);
-    const Vec3 v = point_velocity(data, body, c.x);
+    const double arc = model.contact.capsules[std::size_t(c.capsule)].s0 >= 0
+                           ? rod_capsule_arc(model, data, c.capsule, data.oMi[std::size_t(body)], c.x)
+                           : -1.0;  // on a curved element: the section it holds
+    const Vec3 v = point_velocity(model, data, body, c.x, arc);
     const auto Qt = [&](const Vec3& x) { return Vec3(x - n * (c.t.dot(x) / nt)); };
     const Vec3 ev = v - c.t * (n.dot(v) / nt);   // the crossing's velocity...
     const Vec3 edot = ev - n.dot(ev) * n;        // ...in the plane
-    const double d = critical(k, model.inertia[std::size_t(body)].mass);
+    const double d = critical(k, model.mass(body));
     const Vec3 hold = -k * Qt(c.e + t.kP * edot) - d * Qt(edot);
     // Friction along the stem, regularised as a contact's.
     const double vs = c.t.dot(v), slip = model.opt.slip_velocity;
@@ -161,7 +166,7 @@ void ring_pass(const Model& model, Data& data, const StepTerms& t, bool record) 
     // S = s (I - t t^T) + kt t t^T: the spring and damper across the stem
     // (Q^T Q for a stem along the axis), the friction along it.
     const double s = t.kD * d + t.kK * k, kt = t.kD * ct;
-    add_point(model, data, body, c.x, s, kt - s, c.t, hold + ft - (s * g + (kt - s) * c.t.dot(g) * c.t));
+    add_point(model, data, body, c.x, s, kt - s, c.t, hold + ft - (s * g + (kt - s) * c.t.dot(g) * c.t), arc);
     if (record) {
       const double fn = hold.norm();
       data.contacts.push_back({body, -1, ContactKind::kRing, c.x, fn > 0 ? Vec3(hold / fn) : Vec3::Zero(), fn, ft});

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "dynamics/aba.hpp"
+#include "dynamics/src/rod_sweep.hpp"
 
 namespace lsd::dyn {
 
@@ -11,11 +12,19 @@ namespace lsd::dyn {
 // matrix S = a I + b n n^T (a contact's friction and normal parts, a tie's
 // isotropic spring) as a point of the pass, chained to the body's others;
 // f already holds the gravity shift. The sweep makes its 6x6 term.
+// On a curved element, s >= 0 is the arc length of the section the point
+// rides on (rod_sweep.hpp, rod_section).
 inline void add_point(const Model& model, Data& data, int body, const Vec3& p, double a, double b, const Vec3& n,
-                      const Vec3& f) {
+                      const Vec3& f, double s = -1) {
   if (body == 0 && model.base_kind != BaseKind::kFloating) return;  // the base does not move
   int& first = data.contact_slot[std::size_t(body)];
-  data.contact_points.push_back({body, first, a, b, p - data.oMi[std::size_t(body)].translation, n, f});
+  Vec3 origin = data.oMi[std::size_t(body)].translation;
+  if (s >= 0) {
+    SE3 pose;
+    rod_section(model, data, body, s, pose);
+    origin = pose.translation;
+  }
+  data.contact_points.push_back({body, first, a, b, p - origin, n, f, s});
   first = int(data.contact_points.size()) - 1;
 }
 
@@ -23,6 +32,13 @@ inline void add_point(const Model& model, Data& data, int body, const Vec3& p, d
 inline Vec3 point_velocity(const Data& data, int body, const Vec3& p) {
   const Motion& v = data.v[std::size_t(body)];
   return v.linear + v.angular.cross(p - data.oMi[std::size_t(body)].translation);
+}
+// ... or of the point p on the section s of a curved element (s >= 0).
+inline Vec3 point_velocity(const Model& model, const Data& data, int body, const Vec3& p, double s) {
+  if (s < 0) return point_velocity(data, body, p);
+  SE3 pose;
+  const Motion v = rod_section(model, data, body, s, pose);
+  return v.linear + v.angular.cross(p - pose.translation);
 }
 
 // The grafts' and welds' pairs (Data::pairs) of the pass at the pose and

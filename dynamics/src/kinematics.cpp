@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "dynamics/rotation.hpp"
+#include "dynamics/src/rod_sweep.hpp"
 
 namespace lsd::dyn {
 
@@ -29,8 +30,11 @@ void body_poses(const Model& model, const Data& data, std::vector<SE3>& out) {
   const int n = model.nbody();
   out.resize(std::size_t(n));
   out[0] = {data.base_q.toRotationMatrix(), data.base_p};
-  for (int i = 1; i < n; ++i)
-    child_pose(out[std::size_t(model.parent[i])], model.joint_placement[i], data.q[i], out[std::size_t(i)]);
+  for (int i = 1; i < n; ++i) {
+    const SE3& oMp = out[std::size_t(model.parent[i])];
+    if (model.rod(i)) rod_state_pose(model, data, i, oMp, nullptr, out[std::size_t(i)], nullptr);
+    else child_pose(oMp, model.joint_placement[i], data.q[i], out[std::size_t(i)]);
+  }
 }
 
 void forward_kinematics(const Model& model, Data& data) {
@@ -38,6 +42,12 @@ void forward_kinematics(const Model& model, Data& data) {
   data.v[0] = base_velocity(model, data);
   for (int i = 1; i < model.nbody(); ++i) {
     const int p = model.parent[i];
+    if (model.rod(i)) {  // a curved element: its end frame (rod.hpp), as a pass at the state
+      data.rod_kappa[i] = data.kappa[i];
+      data.rod_rate[i] = data.rod_rate_end[i] = data.w[i];
+      rod_pose(model, data, i, false);
+      continue;
+    }
     child_pose(data.oMi[p], model.joint_placement[i], data.q[i], data.oMi[i]);
     // v_i = v_p moved to o_i, plus the joint's rotation about o_i.
     const Vec3 r = data.oMi[i].translation - data.oMi[p].translation;
@@ -56,7 +66,15 @@ void compute_energies(const Model& model, Data& data) {
     const Inertia world_axes = in.transformed({oMi.rotation, Vec3::Zero()});
     kinetic += 0.5 * (world_axes * data.v[i]).dot(data.v[i]);
     potential -= in.mass * model.opt.gravity.dot(oMi.act(in.com));
-    if (i > 0) {
+    if (model.rod(i)) {
+      std::vector<RodSlice> slices;
+      rod_slices(model, data, i, slices);
+      for (const RodSlice& s : slices) {
+        kinetic += 0.5 * (s.mass * s.velocity.squaredNorm() + s.angular.dot(s.inertia * s.angular));
+        potential -= s.mass * model.opt.gravity.dot(s.com);
+      }
+      elastic += rod_elastic_energy(model, data, i);
+    } else if (i > 0) {
       const Vec3 r = rotation_vector_from_quat(data.q[i]);
       elastic += 0.5 * r.dot(model.stiffness[i].cwiseProduct(r));
     }
@@ -81,6 +99,14 @@ int check_state(const Model& model, Data& data, double max_w) {
     }
   }
   for (int i = 1; i < model.nbody(); ++i) {
+    if (const Rod* rod = model.rod(i)) {  // the element's turn rate l |w|
+      const double l = rod->length > 0 ? rod->length : 1.0;
+      if (!data.kappa[i].allFinite() || bad_w(l * data.w[i])) {
+        data.first_nonfinite_joint = i;
+        return i;
+      }
+      continue;
+    }
     if (!data.q[i].coeffs().allFinite() || bad_w(data.w[i])) {
       data.first_nonfinite_joint = i;
       return i;
@@ -94,7 +120,13 @@ std::vector<Mat3> subtree_joint_inertias(const Model& model, Data& data) {
   const int n = model.nbody();
   // Composite inertias in world coordinates, accumulated leaf to root.
   std::vector<Inertia> composite(n);
-  for (int i = 0; i < n; ++i) composite[i] = model.inertia[i].transformed(data.oMi[i]);
+  std::vector<RodSlice> slices;
+  for (int i = 0; i < n; ++i) {
+    composite[i] = model.inertia[i].transformed(data.oMi[i]);
+    if (!model.rod(i)) continue;
+    rod_slices(model, data, i, slices);
+    for (const RodSlice& s : slices) composite[i] = composite[i] + Inertia{s.mass, s.com, s.inertia};
+  }
   for (int i = n - 1; i > 0; --i) {
     const int p = model.parent[i];
     composite[p] = composite[p] + composite[i];

@@ -37,6 +37,7 @@ int add_body(Model& m, const BodyDef& def) {
   m.damping.push_back(def.damping);
   m.inertia.push_back(def.inertia);
   m.drag.push_back(def.drag);
+  if (!m.rod_of.empty()) m.rod_of.push_back(-1);
   return i;
 }
 

@@ -43,16 +43,6 @@ Model fixed_cylinder_base(double l, double r, double rho, double g, int n) {
 }
 }  // namespace
 
-Vec3 cylinder_joint_stiffness(double lp, double rp, double lc, double rc, double young,
-                              double poisson) {
-  const double r4 = std::pow(rp, 4) + std::pow(rc, 4);
-  const double span = 2.0 / (lp + lc);
-  const double bend = young * (kPi / 8.0) * r4 * span;
-  const double shear = young / (2.0 * (1.0 + poisson));
-  const double twist = shear * (kPi / 4.0) * r4 * span;
-  return {twist, bend, bend};
-}
-
 Model make_cantilever(const CantileverDef& def) {
   const double l = def.length / def.n;
   Model m = fixed_cylinder_base(l, def.radius, def.density, def.gravity, def.n);
@@ -208,15 +198,17 @@ Recording record_run(const Model& model, Data& data, double duration, int body, 
   r.t.reserve(steps + 1);
   r.y.reserve(steps + 1);
   r.energy.reserve(steps + 1);
+  int taken = 0;  // steps so far: the recording's clock
   auto sample = [&]() {
     compute_energies(model, data);  // runs the forward kinematics
-    r.t.push_back(data.time);
+    r.t.push_back(taken * model.opt.dt);
     r.y.push_back(data.oMi[body].act(point).y());
     r.energy.push_back(data.kinetic_energy + data.potential_energy + data.elastic_energy);
   };
   sample();
   for (int s = 0; s < steps && r.finite; ++s) {
     step(model, data);
+    ++taken;
     r.finite = data.first_nonfinite_joint < 0;
     for (int i = 1; i < model.nbody(); ++i) r.max_speed = std::max(r.max_speed, data.w[i].norm());
     if (r.finite) sample();

@@ -140,14 +140,22 @@ void one_step(const Model& model, Data& data, double dt, bool fast) {
   // gaining energy); implicit Euler damps that. Ties are smooth springs and
   // keep the scheme.
   if (t.alpha && data.touching) data.alpha_valid = false;
-  data.time += dt;
+}
+
+// The square of node i's turn rate (rad/s): a joint's |w|, an element's
+// l |w| (the turn of its end against its start; rod.hpp).
+inline double turn_rate2(const Model& model, const Data& data, int i) {
+  const double w2 = data.w[i].squaredNorm();
+  if (!model.has_rods()) return w2;
+  const Rod* rod = model.rod(i);
+  return rod && rod->length > 0 ? rod->length * rod->length * w2 : w2;
 }
 
 // The fastest joint's turn in a step of dt (rad), from the state's joint
 // velocities (and a floating base's), so that a resumed run decides alike.
 double fastest_turn(const Model& model, const Data& data, double dt) {
   double fastest = model.base_kind == BaseKind::kFloating ? data.base_w.squaredNorm() : 0.0;
-  for (int i = 1; i < model.nbody(); ++i) fastest = std::max(fastest, data.w[i].squaredNorm());
+  for (int i = 1; i < model.nbody(); ++i) fastest = std::max(fastest, turn_rate2(model, data, i));
   return std::sqrt(fastest) * dt;
 }
 
@@ -161,7 +169,7 @@ double fastest_spin(const Model& model, Data& data, double dt) {
   bound[0] = model.base_kind == BaseKind::kFloating ? data.base_w.norm() : 0.0;
   double fastest = bound[0];
   for (int i = 1; i < model.nbody(); ++i) {
-    bound[i] = bound[model.parent[i]] + data.w[i].norm();
+    bound[i] = bound[model.parent[i]] + std::sqrt(turn_rate2(model, data, i));
     fastest = std::max(fastest, bound[i]);
   }
   return fastest * dt;

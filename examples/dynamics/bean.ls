@@ -1,4 +1,4 @@
-/* A bean twining round a pole (issue 14): a shoot with intrinsic curvature
+/* A bean twining round a pole: a shoot with intrinsic curvature
    K and twist T (a rest turn and a rest roll between bodies) grows at its
    tip beside a pole, under gravity, with friction. Its natural shape is a
    helix of radius K / (K^2 + T^2) = RC / GRIP about a vertical axis: a

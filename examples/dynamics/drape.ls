@@ -1,4 +1,4 @@
-/* Weeping branches that drape over each other (self contact, issue 14).
+/* Weeping branches that drape over each other (self contact).
    A trunk carries five stiff horizontal branches and, above each, a soft
    weeping branch that droops onto it and hangs over it: with
    `self contact: on` the soft branch rests on the stiff one instead of

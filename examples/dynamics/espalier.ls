@@ -1,4 +1,4 @@
-/* An espalier (issue 14): a trunk trained on three horizontal wires. Each
+/* An espalier: a trunk trained on three horizontal wires. Each
    level sends a cordon to either side along its wire, and every cordon body
    is tied at its end, with @Tie(x, y, z), to the point of the wire where it
    should lie; short spurs grow free from the cordons and droop. The wires

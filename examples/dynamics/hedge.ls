@@ -1,4 +1,4 @@
-/* A pleached hedge, a living fence (issue 27): a row of saplings, each
+/* A pleached hedge, a living fence: a row of saplings, each
    trained into a V of two arms at 45 degrees, so that every arm crosses
    its neighbour's; where they cross, the two are grafted with a pair of
    @Graft(id) modules of the same id, and the row becomes one lattice

@@ -1,4 +1,4 @@
-/* Inosculation, grafting by approach (issue 27; docs/language.md 7.2):
+/* Inosculation, grafting by approach (docs/language.md 7.2):
    two saplings, one with a short level arm (A), the other with a long
    slender branch that grows towards it (B) and passes just under A's arm,
    so that the two press on each other where they cross. With fuse after:

@@ -1,4 +1,4 @@
-/* The twining threshold in the plane (Goriely & Neukirch 2006, issue 14):
+/* The twining threshold in the plane (Goriely & Neukirch 2006):
    a rod with constant intrinsic curvature k (a rest turn of k l between
    bodies of length l) grows at its tip against a pole, frictionless and
    without gravity. RHO = k RC, RC the distance of the rod's centreline from

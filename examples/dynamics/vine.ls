@@ -1,4 +1,4 @@
-/* A vine trained through trellis rings (issue 27): a soft stem that could
+/* A vine trained through trellis rings: a soft stem that could
    not hold itself up grows through four rings on a post (ring: x y z r).
    Each ring holds the stem's axis and lets it slide along it (against
    friction:); as the stem grows on, each ring passes from body to body.

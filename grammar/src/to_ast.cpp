@@ -215,16 +215,4 @@ bool parse_expression(const std::string& text, Expr& out, std::vector<Diagnostic
   return cv.ok;
 }
 
-bool parse_module_list(const std::string& text, ModuleList& out, std::vector<Diagnostic>& diags,
-                       const std::string& path, Pos origin) {
-  LogicalLine line;
-  line.text = text;
-  for (std::size_t k = 0; k <= text.size(); ++k) line.pos.push_back({origin.line, origin.col + int(k)});
-  auto tree = parse_part<r::module_line>(line, 0, text.size(), path, diags);
-  if (!tree) return false;
-  Converter cv{line, 0, path, diags};
-  out = cv.modules(*tree);
-  return cv.ok;
-}
-
 }  // namespace lsd::grammar

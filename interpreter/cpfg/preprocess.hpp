@@ -11,7 +11,7 @@
 
 #include "grammar/diagnostic.hpp"
 
-namespace lsd::grammar {
+namespace lsd::interp {
 
 struct PreprocessOptions {
   // NAME=VALUE given on the command line (-D): a `#define NAME` of the file
@@ -33,7 +33,7 @@ bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts);
 // directive that leaves it is a warning, and is dropped. False after
 // diagnostics (a preprocessor error, no `cpp` to run).
 bool preprocess(const std::string& text, const std::string& path, const PreprocessOptions& opts, std::string& out,
-                std::vector<Diagnostic>& diags);
+                std::vector<grammar::Diagnostic>& diags);
 
 // The first half of preprocess, without cpp: the text as cpp will read it
 // (L-system characters protected, the #include directives checked and
@@ -41,6 +41,6 @@ bool preprocess(const std::string& text, const std::string& path, const Preproce
 // holds (copy, the user's file) pairs. False after an error.
 bool prepare_for_cpp(const std::string& text, const std::string& path, const PreprocessOptions& opts,
                      const std::string& dir, std::string& out, std::vector<std::pair<std::string, std::string>>& copies,
-                     std::vector<Diagnostic>& diags);
+                     std::vector<grammar::Diagnostic>& diags);
 
-}  // namespace lsd::grammar
+}  // namespace lsd::interp

@@ -1,4 +1,4 @@
-// Growth and motion as one animated glTF 2.0 scene (issue 16, docs/export.md).
+// Growth and motion as one animated glTF 2.0 scene (docs/animation.md).
 //
 // Bodies are nodes with rotation and translation keyframes; the geometry that
 // rides on a body (the scene's module → body map, from the model's body
@@ -73,6 +73,13 @@ class GltfRecorder {
 
   int add_mesh(MeshData m);
   void add_pose(Interval& iv, const std::vector<dyn::SE3>& oMi);
+
+  // serialize, part by part, into the document being written (gltf.cpp).
+  struct Writer;
+  void write_textures(Writer& w) const;
+  void write_materials(Writer& w) const;
+  void write_meshes(Writer& w) const;
+  void write_animation(Writer& w) const;
 
   double fps_;
   MeshOptions mesh_opt_;

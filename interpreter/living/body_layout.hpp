@@ -16,7 +16,7 @@
 #include "interpreter/lsystem/bodies.hpp"
 #include "interpreter/lsystem/origin.hpp"
 #include "interpreter/lsystem/rules.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/lsystem/settings.hpp"
 
 namespace lsd::interp {
 

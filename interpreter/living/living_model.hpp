@@ -13,11 +13,12 @@
 #include "interpreter/living/body_layout.hpp"
 #include "interpreter/lsystem/origin.hpp"
 #include "interpreter/lsystem/rules.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/lsystem/settings.hpp"
+#include "interpreter/living/units.hpp"
 
 namespace lsd::interp {
 
-struct Lsystem;  // interpreter/lsystem/lsystem.hpp
+struct Lsystem;  // interpreter/growth/lsystem.hpp
 
 // The model of one string: constants only. The state it moves is the
 // string's joint parameters; a dyn::Data to step it lives with its owner

@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "interpreter/living/living_model.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/growth/lsystem.hpp"
+#include "interpreter/lsystem/settings.hpp"
 
 namespace lsd::interp {
 
-// One row of the trace (docs/language.md section 8).
+// One row of the trace (docs/language.md section 8), in SI.
 struct TraceRow {
   double t = 0;
   int step = 0;
@@ -39,13 +39,13 @@ std::string trace_line(const TraceRow& r);  // shortest round-trip numbers, no n
 // the tangential (friction) force (N, world).
 constexpr const char* kContactHeader =
     "t,body,other,kind,x,y,z,nx,ny,nz,normal_force,tangential_x,tangential_y,tangential_z";
-// With turtle unit u, the model's point (u m) and forces (u^4 N) in SI.
-std::string contact_line(double t, const dyn::ContactForce& c, double unit = 1);
+// The model's point and forces in SI (units.hpp).
+std::string contact_line(double t, const dyn::ContactForce& c, const ModelUnits& units = {});
 
 // What a caller adds to the next physics steps (the viewer's pull, gusts and
 // shaken pot); a value-initialised one adds nothing.
 struct StepInputs {
-  std::optional<dyn::Vec3> wind;          // m/s: replaces settings.wind (gusts)
+  std::optional<dyn::Vec3> wind;          // m/s: replaces settings.wind (gusts); the step's input Data::wind
   dyn::Vec3 base_acc = dyn::Vec3::Zero();  // m/s^2: a kinematic base's acceleration
   std::vector<dyn::BodyForce> forces;      // world forces at body points
 };
@@ -83,9 +83,10 @@ class Simulation {
 
   // The run's settings, the only copy. set_settings replaces them: a change
   // of what the model is built from (ModelSettings) rebuilds the model,
-  // keeping the string's state; the step's options (dyn::Options) act at
-  // the next step; a change of grow every restarts the growth schedule from
-  // now. False with diagnostics when the model cannot be rebuilt.
+  // keeping the string's state; the step's (StepSettings) become the
+  // model's options, which the next step reads; a change of grow every
+  // restarts the growth schedule from now. False with diagnostics when the
+  // model cannot be rebuilt.
   const RunSettings& settings() const { return settings_; }
   bool set_settings(const RunSettings& settings, std::vector<grammar::Diagnostic>& diags);
 
@@ -99,6 +100,8 @@ class Simulation {
   // `error` set when the homomorphism fails.
   const ModuleString* drawn(grammar::Diagnostic& error);
   double time() const { return ls_.time(); }
+  // The time step, the model's (its step's options: the settings' in the model's units).
+  double dt() const { return living_.model.opt.dt; }
   long physics_steps() const { return physics_steps_; }  // taken by this run (lsd run's summary)
 
   // ---- The one schedule of growth and motion.

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "grammar/parser.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/lsystem/settings.hpp"
 
 namespace lsd::interp {
 

@@ -1,8 +1,8 @@
 // Where in the file a module of a derived string comes from, for messages
 // about the string rather than a line of the file (the structure errors of
 // docs/language.md 7.6). Nothing is recorded while deriving (lsd derive is
-// not slowed). When a message needs it, ModuleOrigins derives the L-system
-// again from its axiom with the origin of every module tracked (the
+// not slowed). When a message needs it, ModuleOrigins (growth/origins.hpp)
+// derives the L-system again from its axiom with the origin of every module tracked (the
 // production, or the axiom, that wrote it); that is exact when the replay
 // makes the same string (its symbols). Otherwise (a cpfg file, a string
 // file, an environment program, growth that read the plant's motion and
@@ -39,29 +39,11 @@ using ModuleLocator = std::function<ModuleOrigin(std::size_t)>;
 grammar::Diagnostic module_diagnostic(const RuleSet& rules, const ModuleString& s, std::size_t i,
                                       const ModuleLocator& locate, std::string message);
 
-struct Lsystem;
 struct OriginTrack;
 
 // The places of the file the ids of an OriginTrack stand for (the axiom's
 // modules, then every successor module of the productions, then of the
 // decompositions) and the track's bases for them.
 std::vector<grammar::Pos> origin_places(const RuleSet& rules, OriginTrack& track);
-
-// The exact origins of ls.current's modules, found by replay the first time
-// one is asked for (ls must outlive this and not change meanwhile).
-class ModuleOrigins {
- public:
-  explicit ModuleOrigins(const Lsystem& ls) : ls_(ls) {}
-  ModuleOrigin of(std::size_t i);
-  bool exact();  // the replay made ls.current's symbols (tests)
-
- private:
-  void replay();
-  const Lsystem& ls_;
-  bool replayed_ = false, exact_ = false;
-  std::vector<std::int32_t> ids_;
-  std::vector<grammar::Pos> places_;
-  std::size_t axiom_places_ = 0;
-};
 
 }  // namespace lsd::interp

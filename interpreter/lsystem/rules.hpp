@@ -13,7 +13,7 @@
 #include "interpreter/cpfg/spline_functions.hpp"
 #include "grammar/ast.hpp"
 #include "interpreter/lsystem/module_string.hpp"
-#include "interpreter/living/settings.hpp"
+#include "interpreter/lsystem/settings.hpp"
 #include "interpreter/lsystem/symbols.hpp"
 
 namespace lsd::interp {
@@ -155,8 +155,8 @@ struct CompileOptions {
 bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& out,
                    std::vector<grammar::Diagnostic>& diags);
 
-// The settings a run of these rules starts from: the dynamics: section's, with
-// the header's derivation length.
+// The settings a run of these rules starts from: the dynamics: section's
+// (the derivation steps of a run: Lsystem::derivation_length).
 RunSettings file_settings(const RuleSet& rules);
 
 // joints: auto: p's successor, written into out from module `from` on,

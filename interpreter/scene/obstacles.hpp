@@ -8,6 +8,7 @@
 
 #include "dynamics/data.hpp"
 #include "dynamics/model.hpp"
+#include "interpreter/lsystem/settings.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
@@ -19,9 +20,9 @@ constexpr int kContactColour = 4;                 // red
 
 // Poles (cylinders from the ground, or the plant's foot, up to their top or
 // a little above the plant) and spheres.
-void add_poles_and_spheres(const std::vector<dyn::Obstacle>& obstacles, Geometry& g);
+void add_poles_and_spheres(const std::vector<Obstacle>& obstacles, Geometry& g);
 // The ground: a square under everything drawn so far, three times as wide.
-void add_ground(const std::vector<dyn::Obstacle>& obstacles, Geometry& g);
+void add_ground(const std::vector<Obstacle>& obstacles, Geometry& g);
 // Contact and tie forces (Simulation::contacts): a red dot at each point and
 // a line along its force (normal and friction), the largest force as long
 // as a quarter of the plant's size.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 #include "support/lsd_test.hpp"
 
@@ -39,6 +40,45 @@ TEST_CASE("derive prints the string; -n and -D") {
   CHECK(run(lsd_cmd("derive " + f + " -n 1")).out == "A(4) F\n");
   CHECK(run(lsd_cmd("derive " + f + " -n 1 -D L=0.5")).out == "A(1) F\n");
   CHECK(run(lsd_cmd("derive " + f + " -n 0 -DL=3")).out == "A(3)\n");
+}
+
+TEST_CASE("End: runs after the last derivation step the command derives: the file's, or -n's") {
+  // cpfg's End: block (CPFG manual 4.1) after the run's last step, whether
+  // the derivation length or -n says how many; a string that repeats skips
+  // its whole periods (lsd derive) but not the step End: follows.
+  auto counted = write_tmp("end.l", "derivation length: 10\nStart: {n = 0;}\nStartEach: {n = n + 1;}\n"
+                                    "End: {printf(\"end after %g\\n\", n);}\naxiom: A\nA --> A F\n");
+  CHECK_THAT(run(lsd_cmd("derive " + counted)).out, Catch::Contains("end after 10"));
+  for (const char* n : {"3", "12"}) {
+    INFO("-n " << n);
+    const std::string after = std::string("end after ") + n + "\n";
+    CHECK_THAT(run(lsd_cmd("derive -n " + std::string(n) + " " + counted)).out, Catch::Contains(after));
+    const auto r = run(lsd_cmd("run --time 0 -n " + std::string(n) + " " + counted));
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains(after));
+    CHECK_THAT(r.out, !Catch::Contains("end after 10"));
+  }
+  auto repeating = write_tmp("end_repeat.l", "derivation length: 10\nEnd: {printf(\"the end\\n\");}\naxiom: A\nA --> A\n");
+  CHECK_THAT(run(lsd_cmd("derive " + repeating)).out, Catch::Contains("the end"));
+  CHECK_THAT(run(lsd_cmd("derive -n 4 " + repeating)).out, Catch::Contains("the end"));
+}
+
+TEST_CASE("lsd check builds the model lsd run starts from: joints: auto with a homomorphism, bodies as drawn") {
+  // A is no body in the stored string; its image F(1) is one. The model of
+  // the string as stored has no body at all, the run's (the drawing's) three.
+  auto f = write_tmp("check_drawn.ls", "derivation length: 0\naxiom: A A A\nhomomorphism:\nA --> F(1)\n"
+                                       "dynamics:\n  body: F\n  joints: auto\n");
+  const auto checked = run(lsd_cmd("check " + f));
+  REQUIRE(checked.status == 0);
+  const std::string trace = lsd::test::temp_path("cli_check_drawn.csv");
+  REQUIRE(run(lsd_cmd("run --time 0 --trace " + trace + " " + f)).status == 0);
+  const auto rows = lsd::test::read_lines(trace);
+  REQUIRE(rows.size() == 2);
+  std::stringstream row(rows[1]);
+  std::string t, step, modules, bodies;
+  std::getline(row, t, ','), std::getline(row, step, ','), std::getline(row, modules, ','), std::getline(row, bodies, ',');
+  CHECK(bodies == "3");
+  CHECK_THAT(checked.out, Catch::Contains("a living plant of " + bodies + " bodies"));
 }
 
 TEST_CASE("derive -n 3 -o, then --axiom-file -n 2, equals derive -n 5 byte for byte") {

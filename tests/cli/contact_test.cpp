@@ -1,4 +1,4 @@
-// Contact and ties through `lsd run --contacts` (issue 14), against the
+// Contact and ties through `lsd run --contacts`, against the
 // small-deflection theory of the propped cantilever: the support of a beam
 // clamped at one end and held at the other at the clamp's height carries
 // 3wL/8 of its weight wL.

@@ -1,4 +1,4 @@
-// The hostile-input corpus (issue 7): every file of tests/corpus/ makes lsd exit
+// The hostile-input corpus: every file of tests/corpus/ makes lsd exit
 // with status 1 and a located message; none crashes, none hangs. The files are
 // written by scripts/make_corpus.py (gen/) or by hand (hand/, regressions/);
 // tests/corpus/MANIFEST.tsv gives the command of files that are not simply

@@ -1,4 +1,4 @@
-// No tunnelling at 1/60 s (issue 27; docs/dynamics.md, "No tunnelling"):
+// No tunnelling at 1/60 s (docs/dynamics.md, "No tunnelling"):
 // drape.ls's weeping tips fall onto the stiff branches at about 3 m/s, 5 cm
 // in a step of 1/60 s against 2.2 cm of the two radii; before the swept test
 // they passed through the branches and hung on both sides of them (1e-3 J

@@ -1,5 +1,5 @@
 // Every example in examples/ is checked, derived and simulated for one second
-// with growth on (issue 8: every example runs in a test).
+// with growth on: every example runs in a test.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>

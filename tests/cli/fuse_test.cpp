@@ -1,4 +1,4 @@
-// Inosculation (issue 27; docs/language.md 7.2, `fuse after:`): two saplings
+// Inosculation (docs/language.md 7.2, `fuse after:`): two saplings
 // whose branches grow into each other are welded where they touch; the
 // saved string holds the @Weld pair, a run resumed after the fusion is the
 // straight run bit for bit, and the fused pair holds a load that the

@@ -1,5 +1,5 @@
-// Grafts, welds and rings through the command line (issue 27;
-// docs/language.md 7.2, "Grafts, welds and rings"): their errors, the weld
+// Grafts, welds and rings through the command line
+// (docs/language.md 7.2, "Grafts, welds and rings"): their errors, the weld
 // written back so that a run resumes bit for bit, and the --contacts rows of
 // kinds graft, weld and ring.
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // docs/language.md: every fenced ```ls example is a complete file that
 // `lsd check` accepts. A failure names the line of the doc where the block
-// starts. (issue 12: "The language reference is outside the project")
+// starts.
 #include <catch2/catch.hpp>
 #include <unistd.h>
 

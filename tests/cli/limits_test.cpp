@@ -1,4 +1,4 @@
-// Limits (issue 7): runaway growth stops at the module and parameter limits
+// Limits: runaway growth stops at the module and parameter limits
 // within memory and keeps the last complete string; derivations that repeat end
 // early; physics runs are bounded; nesting limits give clear messages.
 // (The modest --max-modules case and a diverging run are in cli_test.cpp and

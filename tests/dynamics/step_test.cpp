@@ -50,11 +50,11 @@ double measured_period(double amplitude) {
   opt.integrator = Integrator::kExplicit;
   std::vector<double> crossings;
   double prev = amplitude;
-  while (crossings.size() < 3 && data.time < 20.0) {
+  for (long s = 1; crossings.size() < 3 && s * opt.dt <= 20.0; ++s) {
     step(model, data);
     const double angle = rotation_vector_from_quat(data.q[1]).z();
     if ((prev > 0) != (angle > 0)) {
-      crossings.push_back(data.time - opt.dt * angle / (angle - prev));
+      crossings.push_back(s * opt.dt - opt.dt * angle / (angle - prev));
     }
     prev = angle;
   }
@@ -286,7 +286,7 @@ TEST_CASE("kinematic base accelerating at a: the pendulum settles at atan(a/g)",
   const Vec3 r = rotation_vector_from_quat(data.q[1]);
   CHECK(r.z() == Approx(-std::atan(a / g)).epsilon(1e-6));
   CHECK(r.head<2>().norm() < 1e-9);
-  CHECK(data.base_v.x() == Approx(a * data.time).epsilon(1e-9));
+  CHECK(data.base_v.x() == Approx(a * 3000 * opt.dt).epsilon(1e-9));
 }
 
 TEST_CASE("floating base over time: momentum kept without gravity, the com falls at g", "[step]") {
@@ -340,7 +340,7 @@ TEST_CASE("floating base over time: momentum kept without gravity, the com falls
     const double mass = com_and_momentum(com0, p0);
     for (int s = 0; s < 10000; ++s) step(model, data);
     com_and_momentum(com, p);
-    const double t = data.time;
+    const double t = 10000 * model.opt.dt;
     const Vec3 expected = com0 + p0 / mass * t + 0.5 * model.opt.gravity * t * t;
     INFO("com " << com.transpose() << " expected " << expected.transpose());
     CHECK((com - expected).norm() < 1e-3 * 0.5 * 9.81 * t * t);
@@ -378,7 +378,6 @@ TEST_CASE("a touching chain resumed in a fresh Data steps bit for bit as the run
   Data fresh = make_data(model);
   fresh.q = data.q;
   fresh.w = data.w;
-  fresh.time = data.time;
   for (int s = 0; s < 30; ++s) {
     step(model, data);
     step(model, fresh);

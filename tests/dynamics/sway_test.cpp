@@ -1,4 +1,4 @@
-// The step users run, at the steps that make big plants real time (issue 13):
+// The step users run, at the steps that make big plants real time:
 // an undamped beam keeps swinging at its own period, limp chains held by
 // gravity stay stable without making energy, and anisotropic springs
 // conserve energy. The same measurements print docs/dynamics.md's table
@@ -51,7 +51,7 @@ TEST_CASE("an undamped soft beam keeps its sway and its period at large steps", 
   const Swing reference = soft_beam(Integrator::kExplicit, 2e-5);
   INFO("explicit at 2e-5 s: period " << reference.period << " s, keeps "
                                       << reference.last_amplitude / reference.first_amplitude);
-  // The issue measured 0.418 s with the same reference; it keeps 99.6%.
+  // The same reference measured 0.418 s before; it keeps 99.6%.
   REQUIRE(reference.period == Approx(0.418).epsilon(0.01));
   REQUIRE(reference.last_amplitude / reference.first_amplitude > 0.99);
 
@@ -64,8 +64,8 @@ TEST_CASE("an undamped soft beam keeps its sway and its period at large steps", 
   CHECK(std::abs(at60.period / reference.period - 1.0) < 0.02);
   CHECK(at60.cycles >= 6);
 
-  // Implicit Euler, still available by name, damps it away (the issue's
-  // 0.8% at 1/60 s): the test would not tell the schemes apart otherwise.
+  // Implicit Euler, still available by name, damps it away (0.8% kept
+  // at 1/60 s): the test would not tell the schemes apart otherwise.
   const Swing euler = soft_beam(Integrator::kEuler, 1.0 / 60);
   CHECK(euler.last_amplitude < 0.05 * euler.first_amplitude);
 }

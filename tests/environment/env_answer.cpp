@@ -1,5 +1,5 @@
 // A small environment program for the tests: the slave side of the protocol
-// of vlab's communication library (interpreter/cpfg/src/environment.cpp), written for
+// of vlab's communication library (interpreter/growth/src/environment.cpp), written for
 // lsd's tests. It answers every ?E(a,b,c) with E(x + 1000, 2 y,) where (x, y)
 // is the turtle position it was sent: the third parameter is left alone.
 //   env_answer -e file.e [-k key] [-ext ext] [answer|die|garbage|hang|flood]

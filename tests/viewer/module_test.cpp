@@ -53,7 +53,7 @@ TEST_CASE("lsd derive initialises no drawing library, lsd render loads the modul
   for (std::size_t at = derive.out.find(init); at != std::string::npos; at = derive.out.find(init, at + 1)) ++inits;
   INFO(derive.out);
   CHECK(inits >= 4);   // libc, libstdc++, ... : LD_DEBUG did report
-  CHECK(inits <= 30);  // issue 30: a command that draws nothing starts as a plain C++ program
+  CHECK(inits <= 30);  // a command that draws nothing starts as a plain C++ program
   for (const char* lib : {"liblsd_draw", "libGL", "libOpenGL", "libEGL", "libglfw", "libX11", "libavcodec", "libimgui"})
     CHECK(derive.out.find(lib) == std::string::npos);
 

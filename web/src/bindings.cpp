@@ -188,7 +188,7 @@ class Plant {
     const interp::TraceRow r = s.sim.trace_row();
     o.set("time", r.t);
     o.set("step", r.step);
-    o.set("length", double(s.sim.settings().derivation_length));
+    o.set("length", double(s.sim.lsystem().derivation_length));
     o.set("modules", double(r.modules));
     o.set("bodies", r.bodies);
     o.set("kinetic", r.kinetic);

@@ -57,7 +57,9 @@ bool start_derivation(Derivation& d, const std::string& text, const std::string&
     if (d.error.empty()) d.error = path + ": error: cannot load\n";
     return false;
   }
-  d.total = n >= 0 ? n : std::max(0, d.ls.rules->derivation_length - d.ls.steps_done);
+  // As lsd derive (cli/cmd_derive.cpp): n steps from where the string is.
+  if (n >= 0) interp::set_run_steps(d.ls, n);
+  d.total = n >= 0 ? n : std::max(0, d.ls.derivation_length - d.ls.steps_done);
   return true;
 }
 

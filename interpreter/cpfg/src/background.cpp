@@ -58,12 +58,12 @@ bool read_background_scene(const std::string& path, const ModelFolder& model, Cp
   std::string text;
   if (!read_model_file(path, limits::kModelFileBytes, limits::kModelFileBytesText, text, error)) return false;
   std::string pre;
-  grammar::PreprocessOptions options;  // its #include stays in the model's folder too (docs/language.md 9.7)
+  PreprocessOptions options;  // its #include stays in the model's folder too (docs/language.md 9.7)
   options.root = model.root;
   options.allow_outside = model.allow_outside;
-  if (grammar::needs_preprocessor(text, options)) {
+  if (needs_preprocessor(text, options)) {
     std::vector<grammar::Diagnostic> pp;
-    if (!grammar::preprocess(text, path, options, pre, pp)) {
+    if (!preprocess(text, path, options, pre, pp)) {
       for (auto& d : pp) d.warning = true;
       diags.insert(diags.end(), pp.begin(), pp.end());
       error = "'" + path + "' could not be preprocessed";

@@ -8,7 +8,7 @@
 #include "common/limits.hpp"
 #include "interpreter/cpfg/trust.hpp"
 
-namespace lsd::grammar {
+namespace lsd::interp {
 namespace {
 
 namespace fs = std::filesystem;
@@ -250,10 +250,10 @@ std::string find_included(const std::string& name, char delim, const std::string
 }  // namespace
 
 bool rewrite_includes(std::string& text, const std::string& file, const IncludeRules& rules, IncludeCopies& copies,
-                      std::vector<Diagnostic>& diags) {
+                      std::vector<grammar::Diagnostic>& diags) {
   const Cleaned cl = clean(text);
   std::vector<Edit> edits = Scanner(cl.c).scan();
-  const interp::ModelFolder folder{rules.root, rules.allow_outside};
+  const ModelFolder folder{rules.root, rules.allow_outside};
   bool ok = true;
   // from the last edit back, so that the earlier places stay where they are
   for (auto it = edits.rbegin(); it != edits.rend(); ++it) {
@@ -289,7 +289,7 @@ bool rewrite_includes(std::string& text, const std::string& file, const IncludeR
           copies.by_source[key] = copy;
           copies.names.push_back({copy, found});
           std::string content, err;
-          if (!interp::read_model_file(found, limits::kModelFileBytes, limits::kModelFileBytesText, content, err)) {
+          if (!read_model_file(found, limits::kModelFileBytes, limits::kModelFileBytesText, content, err)) {
             diags.push_back({file, {line, 1}, "#" + d.keyword + ": " + err});
             ok = false;
             continue;
@@ -321,4 +321,4 @@ bool rewrite_includes(std::string& text, const std::string& file, const IncludeR
   return ok;
 }
 
-}  // namespace lsd::grammar
+}  // namespace lsd::interp

@@ -18,7 +18,7 @@
 
 #include "grammar/diagnostic.hpp"
 
-namespace lsd::grammar {
+namespace lsd::interp {
 
 struct IncludeCopies {
   std::string dir;  // the private folder of the copies (made by the caller)
@@ -37,6 +37,6 @@ struct IncludeRules {
 // `file`). False after an error (a file that cannot be read, too many
 // files: common/limits.hpp's kIncludedFiles); warnings go to diags too.
 bool rewrite_includes(std::string& text, const std::string& file, const IncludeRules& rules, IncludeCopies& copies,
-                      std::vector<Diagnostic>& diags);
+                      std::vector<grammar::Diagnostic>& diags);
 
-}  // namespace lsd::grammar
+}  // namespace lsd::interp

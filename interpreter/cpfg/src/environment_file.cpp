@@ -1,4 +1,4 @@
-// A model's environment file (.e) and the program it names (environment.hpp):
+// A model's environment file (.e) and the program it names (environment_file.hpp):
 // which program lsd may start, by the user's trust (docs/language.md 9.4
 // and 9.7).
 #include <unistd.h>
@@ -12,7 +12,7 @@
 #include "common/limits.hpp"
 #include "common/numbers.hpp"
 #include "common/text.hpp"
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/cpfg/environment_file.hpp"
 
 namespace lsd::interp {
 

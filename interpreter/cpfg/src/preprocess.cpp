@@ -17,7 +17,7 @@
 #include "common/limits.hpp"
 #include "interpreter/cpfg/src/cpp_includes.hpp"
 
-namespace lsd::grammar {
+namespace lsd::interp {
 namespace {
 
 // Characters the C preprocessor would misread in L-system text, swapped for
@@ -197,7 +197,7 @@ int run(const std::vector<std::string>& argv, const std::string& out, const std:
 
 // gcc's "FILE:LINE:COL: error: MESSAGE" lines, as diagnostics in the user's files.
 void report(const std::string& err, const std::vector<std::pair<std::string, std::string>>& names, const std::string& path,
-            std::vector<Diagnostic>& diags) {
+            std::vector<grammar::Diagnostic>& diags) {
   std::istringstream in(err);
   std::string line;
   bool any = false;
@@ -207,7 +207,7 @@ void report(const std::string& err, const std::vector<std::pair<std::string, std
     const std::size_t at = e != std::string::npos ? e : f;
     if (at == std::string::npos) continue;
     std::string where = line.substr(0, at), file = where;
-    Pos pos;
+    grammar::Pos pos;
     const std::size_t c2 = where.rfind(':');
     if (c2 != std::string::npos) {
       const std::size_t c1 = where.rfind(':', c2 - 1);
@@ -252,7 +252,7 @@ bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts) 
 
 bool prepare_for_cpp(const std::string& text, const std::string& path, const PreprocessOptions& opts,
                      const std::string& dir, std::string& out, std::vector<std::pair<std::string, std::string>>& copies,
-                     std::vector<Diagnostic>& diags) {
+                     std::vector<grammar::Diagnostic>& diags) {
   out = protect(text);
   IncludeCopies c;
   c.dir = dir;
@@ -266,7 +266,7 @@ bool prepare_for_cpp(const std::string& text, const std::string& path, const Pre
 }
 
 bool preprocess(const std::string& text, const std::string& path, const PreprocessOptions& opts, std::string& out,
-                std::vector<Diagnostic>& diags) {
+                std::vector<grammar::Diagnostic>& diags) {
   TempDir dir;
   TempFile result(".i"), errors(".err");
   if (dir.path.empty() || result.path.empty() || errors.path.empty()) {
@@ -331,4 +331,4 @@ bool preprocess(const std::string& text, const std::string& path, const Preproce
   return true;
 }
 
-}  // namespace lsd::grammar
+}  // namespace lsd::interp

@@ -1,5 +1,6 @@
 // The glTF scene is built with tinygltf (Debian's libtinygltf-dev): one
-// buffer with three views (interleaved vertices, indices, animation data).
+// buffer with four views (interleaved vertices, indices, animation data,
+// texels), then the images.
 #include "interpreter/export/gltf.hpp"
 
 #include <tiny_gltf.h>
@@ -191,14 +192,19 @@ void GltfRecorder::add_pose(Interval& iv, const std::vector<dyn::SE3>& oMi) {
   samples_ += nb;
 }
 
-std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
+// The document being written: the model, the bytes of its four buffer
+// views, the images, and what the parts written so far made.
+enum View { kVertices, kIndices, kAnimation, kTexels, kViews };  // the images' views follow, one each
+struct GltfRecorder::Writer {
   tinygltf::Model model;
-  model.asset.version = "2.0";
-  model.asset.generator = "lsd (L-systems that grow and move)";
-  Bytes vertex_bytes, index_bytes, anim_bytes, texel_bytes;
-  enum View { kVertices, kIndices, kAnimation, kTexels, kViews };  // the images' views follow, one each
-  // Accessors are made with offsets into their view's bytes.
-  auto accessor = [&](View view, std::size_t offset, int component, std::size_t count, int type) {
+  Bytes bytes[kViews];                          // vertices, indices, animation data, texels
+  std::vector<std::string> pngs;                // the images, one view each after the four
+  std::map<int, int> texture;                   // texture id -> glTF texture
+  std::map<std::pair<int, int>, int> material;  // (colour, texture id) -> glTF material
+  std::size_t keyframes = 0;
+
+  // An accessor of count elements at offset in its view's bytes.
+  int accessor(View view, std::size_t offset, int component, std::size_t count, int type) {
     tinygltf::Accessor a;
     a.bufferView = int(view);
     a.byteOffset = offset;
@@ -207,21 +213,24 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     a.type = type;
     model.accessors.push_back(std::move(a));
     return int(model.accessors.size() - 1);
-  };
+  }
+  // One buffer: the four views one after the other, then the images.
+  void write_buffer();
+};
 
-  // ---- Textures: an image (PNG in the buffer) and a sampler each, for those used.
-  std::map<int, int> texture;  // id -> glTF texture
-  std::vector<std::string> pngs;
+// Textures: an image (PNG in the buffer) and a sampler each, for those used.
+void GltfRecorder::write_textures(Writer& w) const {
+  tinygltf::Model& model = w.model;
   for (const MeshData& m : meshes_)
     for (const auto& [colour, id] : m.materials)
-      if (id != 0 && colours_.texture(id)) texture.emplace(id, 0);
-  for (auto& [id, index] : texture) {
+      if (id != 0 && colours_.texture(id)) w.texture.emplace(id, 0);
+  for (auto& [id, index] : w.texture) {
     const Texture& t = *colours_.texture(id);
-    pngs.push_back(texture_png(t));
+    w.pngs.push_back(texture_png(t));
     tinygltf::Image image;
     image.name = "texture_" + std::to_string(id);
     image.mimeType = "image/png";
-    image.bufferView = int(kViews + pngs.size() - 1);
+    image.bufferView = int(kViews + w.pngs.size() - 1);
     model.images.push_back(std::move(image));
     tinygltf::Sampler sampler;
     sampler.magFilter = t.smooth_magnify ? TINYGLTF_TEXTURE_FILTER_LINEAR : TINYGLTF_TEXTURE_FILTER_NEAREST;
@@ -235,21 +244,22 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     index = int(model.textures.size());
     model.textures.push_back(std::move(tex));
   }
+}
 
-  // ---- Materials: one per colour index (and texture) used.
-  std::map<std::pair<int, int>, int> material;
+// Materials: one per colour index (and texture) used.
+void GltfRecorder::write_materials(Writer& w) const {
   for (const MeshData& m : meshes_)
-    for (const auto& cm : m.materials) material.emplace(cm, 0);
-  for (auto& [cm, index] : material) {
+    for (const auto& cm : m.materials) w.material.emplace(cm, 0);
+  for (auto& [cm, index] : w.material) {
     const auto [colour, id] = cm;
     const auto rgb = colours_.rgb(colour);
     tinygltf::Material mat;
     mat.name = "colour_" + std::to_string(colour);
     mat.pbrMetallicRoughness.baseColorFactor = {srgb_to_linear(rgb[0]), srgb_to_linear(rgb[1]),
                                                 srgb_to_linear(rgb[2]), 1.0};
-    if (texture.count(id)) {  // modulate: the image times the colour; decal: the image alone
+    if (w.texture.count(id)) {  // modulate: the image times the colour; decal: the image alone
       mat.name += "_texture_" + std::to_string(id);
-      mat.pbrMetallicRoughness.baseColorTexture.index = texture.at(id);
+      mat.pbrMetallicRoughness.baseColorTexture.index = w.texture.at(id);
       if (colours_.texture(id)->decal) mat.pbrMetallicRoughness.baseColorFactor = {1, 1, 1, 1};
       mat.alphaMode = "MASK";
       mat.alphaCutoff = 0.1;
@@ -257,11 +267,13 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     mat.pbrMetallicRoughness.metallicFactor = 0;
     mat.pbrMetallicRoughness.roughnessFactor = 0.8;
     mat.doubleSided = true;  // leaves and petals are single polygons
-    index = int(model.materials.size());
-    model.materials.push_back(std::move(mat));
+    index = int(w.model.materials.size());
+    w.model.materials.push_back(std::move(mat));
   }
+}
 
-  // ---- Meshes: one primitive per colour, positions and normals interleaved.
+// Meshes: one primitive per colour, positions and normals interleaved.
+void GltfRecorder::write_meshes(Writer& w) const {
   for (std::size_t i = 0; i < meshes_.size(); ++i) {
     const MeshData& md = meshes_[i];
     tinygltf::Mesh mesh;
@@ -269,49 +281,53 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     for (std::size_t p = 0; p < md.materials.size(); ++p) {
       const auto& v = md.vertices[p];
       const std::size_t nv = v.size() / 6;
-      const std::size_t at = vertex_bytes.add(v.data(), v.size() * sizeof(float));
-      const int pos = accessor(kVertices, at, kFloat, nv, TINYGLTF_TYPE_VEC3);
+      const std::size_t at = w.bytes[kVertices].add(v.data(), v.size() * sizeof(float));
+      const int pos = w.accessor(kVertices, at, kFloat, nv, TINYGLTF_TYPE_VEC3);
       std::vector<double> lo(3, 1e300), hi(3, -1e300);
       for (std::size_t k = 0; k < nv; ++k)
         for (int c = 0; c < 3; ++c) {
           lo[c] = std::min(lo[c], double(v[6 * k + c]));
           hi[c] = std::max(hi[c], double(v[6 * k + c]));
         }
-      model.accessors[pos].minValues = lo;
-      model.accessors[pos].maxValues = hi;
-      const int nrm = accessor(kVertices, at + 12, kFloat, nv, TINYGLTF_TYPE_VEC3);
+      w.model.accessors[pos].minValues = lo;
+      w.model.accessors[pos].maxValues = hi;
+      const int nrm = w.accessor(kVertices, at + 12, kFloat, nv, TINYGLTF_TYPE_VEC3);
       const auto& idx = md.indices[p];
       int ind;
       if (nv <= 65535) {  // 16-bit indices when they fit
         std::vector<std::uint16_t> small(idx.begin(), idx.end());
-        ind = accessor(kIndices, index_bytes.add(small.data(), small.size() * 2), TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
-                       idx.size(), TINYGLTF_TYPE_SCALAR);
+        ind = w.accessor(kIndices, w.bytes[kIndices].add(small.data(), small.size() * 2),
+                         TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, idx.size(), TINYGLTF_TYPE_SCALAR);
       } else {
-        ind = accessor(kIndices, index_bytes.add(idx.data(), idx.size() * 4), TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT,
-                       idx.size(), TINYGLTF_TYPE_SCALAR);
+        ind = w.accessor(kIndices, w.bytes[kIndices].add(idx.data(), idx.size() * 4),
+                         TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, idx.size(), TINYGLTF_TYPE_SCALAR);
       }
       tinygltf::Primitive prim;
       prim.attributes["POSITION"] = pos;
       prim.attributes["NORMAL"] = nrm;
       prim.indices = ind;
-      if (!md.texels[p].empty() && texture.count(md.materials[p].second))
+      if (!md.texels[p].empty() && w.texture.count(md.materials[p].second))
         prim.attributes["TEXCOORD_0"] =
-            accessor(kTexels, texel_bytes.add(md.texels[p].data(), md.texels[p].size() * sizeof(float)), kFloat, nv,
-                     TINYGLTF_TYPE_VEC2);
-      prim.material = material.at(md.materials[p]);
+            w.accessor(kTexels, w.bytes[kTexels].add(md.texels[p].data(), md.texels[p].size() * sizeof(float)), kFloat,
+                       nv, TINYGLTF_TYPE_VEC2);
+      prim.material = w.material.at(md.materials[p]);
       prim.mode = TINYGLTF_MODE_TRIANGLES;
       mesh.primitives.push_back(std::move(prim));
     }
-    model.meshes.push_back(std::move(mesh));
+    w.model.meshes.push_back(std::move(mesh));
   }
+}
 
-  // ---- Nodes and the animation.
+// Nodes and the animation: per interval a node visible during it, and its
+// bodies' nodes under it, animated where they move.
+void GltfRecorder::write_animation(Writer& w) const {
+  tinygltf::Model& model = w.model;
+  Bytes& anim_bytes = w.bytes[kAnimation];
   tinygltf::Animation anim;
   anim.name = "growth and motion";
   std::vector<float> times(static_cast<std::size_t>(frames_));
   for (long k = 0; k < frames_; ++k) times[std::size_t(k)] = float(double(k) / fps_);
   const std::size_t times_at = anim_bytes.add(times.data(), times.size() * sizeof(float));
-  std::size_t keyframes = 0;
   auto channel = [&](int node, const char* path, int input, int output, const char* interpolation) {
     tinygltf::AnimationSampler s;
     s.input = input;
@@ -323,7 +339,7 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     c.target_node = node;
     c.target_path = path;
     anim.channels.push_back(std::move(c));
-    keyframes += model.accessors[std::size_t(input)].count;
+    w.keyframes += model.accessors[std::size_t(input)].count;
   };
   tinygltf::Scene scene;
   for (const Interval& iv : intervals_) {
@@ -340,12 +356,12 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     if (last < frames_) key_t.push_back(times[std::size_t(last)]), key_s.insert(key_s.end(), {0, 0, 0});
     if (iv.first > 0) model.nodes[std::size_t(root)].scale = {0, 0, 0};  // as at time 0
     if (key_t.size() > 1) {
-      const int in = accessor(kAnimation, anim_bytes.add(key_t.data(), key_t.size() * 4), kFloat, key_t.size(),
-                              TINYGLTF_TYPE_SCALAR);
+      const int in = w.accessor(kAnimation, anim_bytes.add(key_t.data(), key_t.size() * 4), kFloat, key_t.size(),
+                                TINYGLTF_TYPE_SCALAR);
       model.accessors[std::size_t(in)].minValues = {key_t.front()};
       model.accessors[std::size_t(in)].maxValues = {key_t.back()};
-      const int out = accessor(kAnimation, anim_bytes.add(key_s.data(), key_s.size() * 4), kFloat, key_t.size(),
-                               TINYGLTF_TYPE_VEC3);
+      const int out = w.accessor(kAnimation, anim_bytes.add(key_s.data(), key_s.size() * 4), kFloat, key_t.size(),
+                                 TINYGLTF_TYPE_VEC3);
       channel(root, "scale", in, out, "STEP");
     }
     // Its bodies, each a child of its parent's node, animated where they move.
@@ -369,27 +385,26 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
         const float* v = values->data() + i * std::size_t(width);
         if (constant(v, nf, nb * std::size_t(width), width)) continue;
         if (input < 0) {
-          input = accessor(kAnimation, times_at + std::size_t(iv.first) * 4, kFloat, nf, TINYGLTF_TYPE_SCALAR);
+          input = w.accessor(kAnimation, times_at + std::size_t(iv.first) * 4, kFloat, nf, TINYGLTF_TYPE_SCALAR);
           model.accessors[std::size_t(input)].minValues = {times[std::size_t(iv.first)]};
           model.accessors[std::size_t(input)].maxValues = {times[std::size_t(last - 1)]};
         }
         std::vector<float> samples(nf * std::size_t(width));
         for (std::size_t k = 0; k < nf; ++k)
           std::copy(v + k * nb * width, v + k * nb * width + width, samples.begin() + std::ptrdiff_t(k * width));
-        const int out = accessor(kAnimation, anim_bytes.add(samples.data(), samples.size() * 4), kFloat, nf,
-                                 width == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4);
+        const int out = w.accessor(kAnimation, anim_bytes.add(samples.data(), samples.size() * 4), kFloat, nf,
+                                   width == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4);
         channel(node, path, input, out, "LINEAR");
       }
     }
   }
   model.scenes.push_back(std::move(scene));
   model.defaultScene = 0;
-  const std::size_t nchannels = anim.channels.size();
   if (!anim.channels.empty()) model.animations.push_back(std::move(anim));
+}
 
-  // ---- One buffer: the four views one after the other, then the images.
+void GltfRecorder::Writer::write_buffer() {
   tinygltf::Buffer buffer;
-  const Bytes* parts[] = {&vertex_bytes, &index_bytes, &anim_bytes, &texel_bytes};
   const int targets[] = {TINYGLTF_TARGET_ARRAY_BUFFER, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER, 0,
                          TINYGLTF_TARGET_ARRAY_BUFFER};
   auto add_view = [&](const void* data, std::size_t n, int target, int stride) {
@@ -400,23 +415,34 @@ std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
     view.byteLength = std::max<std::size_t>(n, 4);  // (a view may not be empty)
     view.target = target;
     view.byteStride = stride;
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    buffer.data.insert(buffer.data.end(), bytes, bytes + n);
+    const auto* from = static_cast<const unsigned char*>(data);
+    buffer.data.insert(buffer.data.end(), from, from + n);
     buffer.data.resize(view.byteOffset + view.byteLength);
     model.bufferViews.push_back(view);
   };
   for (int v = 0; v < kViews; ++v) {
-    const bool empty = parts[v]->data.empty();  // (no texture: a placeholder of 4 bytes, not vertex data)
-    add_view(parts[v]->data.data(), parts[v]->data.size(), empty ? 0 : targets[v],
+    const bool empty = bytes[v].data.empty();  // (no texture: a placeholder of 4 bytes, not vertex data)
+    add_view(bytes[v].data.data(), bytes[v].data.size(), empty ? 0 : targets[v],
              empty ? 0 : v == kVertices ? 6 * sizeof(float) : v == kTexels ? 2 * sizeof(float) : 0);
   }
   for (const std::string& png : pngs) add_view(png.data(), png.size(), 0, 0);
   model.buffers.push_back(std::move(buffer));
+}
 
-  if (counts) *counts = {intervals_.size(), model.nodes.size(), model.meshes.size(), nchannels, keyframes};
+std::string GltfRecorder::serialize(bool binary, GltfCounts* counts) const {
+  Writer w;
+  w.model.asset.version = "2.0";
+  w.model.asset.generator = "lsd (L-systems that grow and move)";
+  write_textures(w);
+  write_materials(w);
+  write_meshes(w);
+  write_animation(w);
+  w.write_buffer();
+  const std::size_t nchannels = w.model.animations.empty() ? 0 : w.model.animations[0].channels.size();
+  if (counts) *counts = {intervals_.size(), w.model.nodes.size(), w.model.meshes.size(), nchannels, w.keyframes};
   std::ostringstream out;
   tinygltf::TinyGLTF writer;
-  writer.WriteGltfSceneToStream(&model, out, /*prettyPrint=*/false, binary);
+  writer.WriteGltfSceneToStream(&w.model, out, /*prettyPrint=*/false, binary);
   return out.str();
 }
 

@@ -3,19 +3,24 @@
 #include <algorithm>
 #include <cmath>
 
-#include "dynamics/samples.hpp"
+#include "dynamics/springs.hpp"
 
 #include "interpreter/living/src/grafts.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/lsystem/origin.hpp"
 
 namespace lsd::interp {
 namespace {
 
+// The obstacles' kinds are the settings' (ground, pole, sphere; then ring) in the same order.
+static_assert(int(ObstacleKind::kGround) == int(dyn::ObstacleKind::kGround) &&
+              int(ObstacleKind::kPole) == int(dyn::ObstacleKind::kPole) &&
+              int(ObstacleKind::kSphere) == int(dyn::ObstacleKind::kSphere));
+
 // The model's bodies from the layout: placements, inertias, drag, capsules,
 // ties, spring constants (docs/language.md section 7). The layout is in the
 // drawing's units (body_layout.cpp); the drag coefficient is rescaled here,
-// drag/u (gravity and wind in RunSettings::step_options, dampers in
+// drag/u (gravity and wind in step_options, units.hpp; dampers in
 // set_damping). False after a diagnostic.
 bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, const ModuleLocator& locate,
                 LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
@@ -27,7 +32,7 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
   for (const BodyPiece& p : layout.pieces) {
     const std::size_t b = std::size_t(p.body);
     inertia[b] = inertia[b] + dyn::cylinder_inertia(p.length, p.radius, p.density).transformed(p.frame);
-    drag[b] += settings.drag / settings.turtle_unit * 2 * p.radius * p.length;
+    drag[b] += model_units(settings).drag(settings.drag) * 2 * p.radius * p.length;
     contact.capsules.push_back({p.body, p.frame.translation, p.frame.act(dyn::Vec3(p.length, 0, 0)), p.radius});
   }
   for (const TieMark& m : layout.ties) {
@@ -37,9 +42,9 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
     if (!m.bare) t.anchor = m.anchor;
     contact.ties.push_back(t);
   }
-  for (const dyn::Obstacle& o : settings.obstacles) {  // the settings keep the rings beside the obstacles
-    if (o.kind == dyn::ObstacleKind::kRing) contact.rings.push_back({o.centre, o.axis, o.radius});
-    else contact.obstacles.push_back(o);
+  for (const Obstacle& o : settings.obstacles) {  // the settings keep the rings beside the obstacles
+    if (o.kind == ObstacleKind::kRing) contact.rings.push_back({o.centre, o.axis, o.radius});
+    else contact.obstacles.push_back({dyn::ObstacleKind(int(o.kind)), o.centre, o.radius, o.top});
   }
   dyn::BaseDef base = dyn::default_base_def();
   base.kind = settings.kinematic_base ? dyn::BaseKind::kKinematic
@@ -49,7 +54,7 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
   base.drag = drag[0];
   lm.model = dyn::make_model(base);
   lm.model.contact = std::move(contact);
-  lm.model.opt = settings.step_options();
+  lm.model.opt = step_options(settings);
   dyn::reserve_bodies(lm.model, int(nb));
   bool ok = true;
   const BodyPiece none;  // (a joint without a body piece before it on its path)
@@ -95,8 +100,8 @@ void set_damping(const RunSettings& settings, dyn::Model& m) {
         m.damping[std::size_t(k)][a] = 2 * settings.damping_ratio *
                                        std::sqrt(m.stiffness[std::size_t(k)][a] * inertia[std::size_t(k)](a, a));
   } else {  // N m s in the model's units (Walker): over u^5
-    const double u = settings.turtle_unit;
-    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(settings.damping / std::pow(u, 5));
+    const double d = model_units(settings).joint_damping(settings.damping);  // N m s in the model's units
+    for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)].setConstant(d);
   }
   for (int k = 1; k < m.nbody(); ++k) {
     dyn::Vec3& d = m.damping[std::size_t(k)];

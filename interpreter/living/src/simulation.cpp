@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interpreter/growth/origins.hpp"
 #include "interpreter/living/src/fusion.hpp"
 #include "interpreter/lsystem/auto_joints.hpp"
 #include "interpreter/turtle/turtle.hpp"
@@ -29,9 +30,9 @@ bool Simulation::start(Lsystem ls, const RunSettings& settings, std::vector<gram
   automatic_growth_ = true;
   origin_time_ = 0;
   origin_step_ = 0;
-  ls_.clock.count_steps_of(settings_.dt);
   changed();
   if (!rebuild(diags)) return false;
+  ls_.clock.count_steps_of(dt());
   restore_history();
   const long due = due_steps();
   return due == 0 || grow(due, diags);
@@ -42,7 +43,7 @@ bool Simulation::set_settings(const RunSettings& settings, std::vector<grammar::
   const bool reschedule = settings.grow_every != settings_.grow_every;
   const bool was_moving = settings_.floating_base || settings_.kinematic_base;
   settings_ = settings;
-  living_.model.opt = settings_.step_options();
+  living_.model.opt = step_options(settings_);
   if (was_moving && !settings_.floating_base && !settings_.kinematic_base) reset_base();  // a pot put back returns to the origin
   if (reschedule) restart_schedule();
   return !reshape || rebuild(diags);
@@ -144,9 +145,9 @@ bool Simulation::fuse(std::vector<grammar::Diagnostic>& diags) {
   load_state(ls_.current, living_, data_);
   update_contact_timers(living_, data_, time(), rebuilt_, timers_);
   rebuilt_ = false;
-  const double due = time() - settings_.fuse_after + 0.5 * settings_.dt;
+  const double due = time() - settings_.fuse_after + 0.5 * dt();
   if (std::none_of(timers_.begin(), timers_.end(), [&](const ContactTimer& c) { return c.since <= due; })) return true;
-  if (!fuse_lasting_contacts(living_, pose(), time(), settings_.fuse_after, settings_.dt, timers_, ls_.current))
+  if (!fuse_lasting_contacts(living_, pose(), time(), settings_.fuse_after, dt(), timers_, ls_.current))
     return true;
   changed();
   return rebuild(diags);
@@ -160,14 +161,14 @@ void Simulation::reset_base() {
 }
 
 long Simulation::due_steps() const {
-  const long left = std::max(0L, settings_.derivation_length - ls_.steps_done);
+  const long left = std::max(0L, long(ls_.derivation_length) - ls_.steps_done);
   if (!automatic_growth_) return 0;
   if (settings_.grow_every <= 0) return left;
   // The k-th step (k = steps_done + m) happens at t = origin + (k - origin
   // step) x grow_every; find the last m <= left that is due.
   auto due = [&](long m) {
     return time() >= origin_time_ + double(ls_.steps_done + m - origin_step_) * settings_.grow_every -
-                         1e-9 * settings_.dt;
+                         1e-9 * dt();
   };
   long lo = 0, hi = left;
   while (lo < hi) {
@@ -188,10 +189,10 @@ bool Simulation::grow(long n, std::vector<grammar::Diagnostic>& diags) {
 }
 
 bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
-  ls_.clock.count_steps_of(settings_.dt);
+  ls_.clock.count_steps_of(dt());
   if (!living_.empty()) {
     load_state(ls_.current, living_, data_);  // the string is the state: read it every step
-    living_.model.opt.wind = inputs.wind.value_or(settings_.wind) / settings_.turtle_unit;  // (the model's units)
+    data_.wind = model_units(settings_).speed(inputs.wind.value_or(settings_.wind));
     data_.base_acc = inputs.base_acc;
     data_.body_forces = inputs.forces;
     dyn::step(living_.model, data_);
@@ -201,15 +202,16 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
       const std::string where = bad == 0 ? std::string("the base")
                                          : "the joint at module " +
                                                std::to_string(living_.layout.bodies[std::size_t(bad)].joint_module);
-      const bool implicit = settings_.integrator != dyn::Integrator::kExplicit;
+      const dyn::Options& opt = living_.model.opt;
+      const bool implicit = opt.integrator != dyn::Integrator::kExplicit;
       diags.push_back({ls_.rules->path, {},
                        "the simulation diverged: " + where + " became non-finite or spun faster than " +
-                           format_double(settings_.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
+                           format_double(opt.max_angular_velocity) + " rad/s at t=" + format_double(time()) +
                            " s (physics step " + std::to_string(physics_steps_ + 1) + ", dt=" +
-                           format_double(settings_.dt) + " s" +
+                           format_double(opt.dt) + " s" +
                            (implicit ? std::string("); try a smaller --dt")
                                      : std::string("); try --integrator ") +
-                                           dyn::integrator_name(dyn::Integrator::kImplicit) + " or a smaller --dt")});
+                                           integrator_name(Integrator::kImplicit) + " or a smaller --dt")});
       return false;  // the string keeps its last finite state
     }
     store_state(living_, data_, ls_.current);
@@ -238,12 +240,11 @@ TraceRow Simulation::trace_row() {
     if (posed_ != version_) load_state(ls_.current, living_, data_);
     dyn::compute_energies(living_.model, data_);  // runs forward kinematics: the pose is current
     posed_ = version_;
-    // in SI: the model's lengths are turtle units of u metres, its energies u^5 J (living_model.cpp)
-    const double u = settings_.turtle_unit, u5 = std::pow(u, 5);
-    r.kinetic = u5 * data_.kinetic_energy;
-    r.potential = u5 * data_.potential_energy;
-    r.elastic = u5 * data_.elastic_energy;
-    r.tip = u * tip_position(living_, data_);
+    const ModelUnits units = model_units(settings_);  // (the trace is in SI)
+    r.kinetic = units.joules(data_.kinetic_energy);
+    r.potential = units.joules(data_.potential_energy);
+    r.elastic = units.joules(data_.elastic_energy);
+    r.tip = units.metres(tip_position(living_, data_));
   }
   return r;
 }
@@ -258,14 +259,13 @@ const std::vector<dyn::ContactForce>& Simulation::contacts() {
   return data_.contacts;
 }
 
-std::string contact_line(double t, const dyn::ContactForce& c, double unit) {
+std::string contact_line(double t, const dyn::ContactForce& c, const ModelUnits& units) {
   std::string s = format_double(t) + "," + std::to_string(c.body) + "," + std::to_string(c.other) + "," +
                   dyn::contact_kind_name(c.kind);
-  const double force = std::pow(unit, 4);  // the model's forces are u^4 N (living_model.cpp)
-  for (int a = 0; a < 3; ++a) s += "," + format_double(unit * c.point[a]);
+  for (int a = 0; a < 3; ++a) s += "," + format_double(units.metres(c.point[a]));
   for (int a = 0; a < 3; ++a) s += "," + format_double(c.normal[a]);
-  s += "," + format_double(force * c.normal_force);
-  for (int a = 0; a < 3; ++a) s += "," + format_double(force * c.tangential[a]);
+  s += "," + format_double(units.newtons(c.normal_force));
+  for (int a = 0; a < 3; ++a) s += "," + format_double(units.newtons(c.tangential[a]));
   return s;
 }
 
@@ -317,7 +317,7 @@ bool check_run_length(const Lsystem& ls, const RunSettings& settings, double unt
 }
 
 bool Simulation::advance_to(double until, std::vector<grammar::Diagnostic>& diags, const StepHooks& hooks) {
-  while (time() < until - 0.5 * settings_.dt) {
+  while (time() < until - 0.5 * dt()) {
     if (hooks.before && !hooks.before(*this)) return true;
     if (!step(diags)) return false;
     if (!grow(due_steps(), diags)) return false;
@@ -332,7 +332,7 @@ bool run_until(Simulation& sim, double until, double trace_every,
   auto maybe_trace = [&](Simulation& s) {
     if (!on_row) return true;
     const double t = s.time();
-    if (trace_every > 0 && t < next_trace - 1e-9 * s.settings().dt) return true;
+    if (trace_every > 0 && t < next_trace - 1e-9 * s.dt()) return true;
     on_row(s.trace_row());
     // rows on the grid of multiples of trace_every, so a resumed run keeps the same rows
     if (trace_every > 0) next_trace = (std::floor(t / trace_every + 1e-6) + 1) * trace_every;

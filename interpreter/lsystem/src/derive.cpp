@@ -195,6 +195,81 @@ std::size_t param_limit(const DeriveOptions& opts) {
   return p < kFormat ? p : kFormat;
 }
 
+namespace {
+
+// The production that rewrites module i of `in`, and the variables it bound
+// (`vars`): the first that matches or, in a stochastic L-system, one of
+// those that match drawn by weight (docs/language.md 3.4). Null when none does.
+const Production* choose(const RuleSet& rules, const ProductionGroup& g, const ModuleString& in, std::size_t i,
+                         std::size_t slots, Rng& rng, Machine* machine, DeriveScratch& sc, double*& vars) {
+  const auto& cands = g.by_symbol[in.sym[i]];
+  if (!rules.stochastic) {
+    for (std::int32_t pi : cands) {
+      const Production& p = g.prods[pi];
+      if (matches(p, rules, in, i, sc.match, sc.vars.data(), rng, machine)) {
+        vars = sc.vars.data();
+        return &p;
+      }
+    }
+    return nullptr;
+  }
+  sc.vars.resize(slots * cands.size());
+  sc.cands.clear();
+  sc.weights.clear();
+  double total = 0;
+  for (std::int32_t pi : cands) {
+    const Production& p = g.prods[pi];
+    double* v = sc.vars.data() + slots * sc.cands.size();
+    if (!matches(p, rules, in, i, sc.match, v, rng, machine)) continue;
+    double w = eval_expr(p.weight, v, &rng);
+    if (!(w > 0)) w = 0;
+    sc.cands.push_back(pi);
+    sc.weights.push_back(w);
+    total += w;
+  }
+  if (sc.cands.empty() || !(total > 0)) return nullptr;
+  double r = rng.choice() * total;
+  std::size_t k = 0;
+  for (; k + 1 < sc.cands.size(); ++k) {
+    if (r < sc.weights[k]) break;
+    r -= sc.weights[k];
+  }
+  vars = sc.vars.data() + slots * k;
+  return &g.prods[sc.cands[k]];
+}
+
+// The origins of a pass's output (origin.hpp), when they are tracked: the
+// origin of each module copied, and the places of the successors written.
+struct Tracking {
+  OriginTrack* track = nullptr;  // null: not tracked
+  const std::vector<std::int32_t>* base = nullptr;
+
+  Tracking(const RuleSet& rules, const ProductionGroup& g, std::size_t n, OriginTrack* t)
+      : track(&g == &rules.homomorphism ? nullptr : t) {
+    if (track && track->ids.size() != n) track->lost = true;
+    if (track && track->lost) track = nullptr;
+    if (!track) return;
+    track->next.clear();
+    base = &g == &rules.main ? &track->main_base : &track->decomposition_base;
+  }
+  void copied(std::size_t i, std::size_t j) {  // modules i..j of the input, as they were
+    if (track) track->next.insert(track->next.end(), track->ids.begin() + std::ptrdiff_t(i), track->ids.begin() + std::ptrdiff_t(j));
+  }
+  // p's successor, written from `from` on up to `to`.
+  void written(const ProductionGroup& g, const Production& p, std::size_t from, std::size_t to) {
+    if (!track) return;
+    const std::size_t pi = std::size_t(&p - g.prods.data());
+    const std::int32_t first = pi < base->size() ? (*base)[pi] : -1;
+    for (std::size_t k = from; k < to; ++k)
+      track->next.push_back(first < 0 || k - from >= p.succ.size() ? -1 : first + std::int32_t(k - from));
+  }
+  void finish() {
+    if (track) std::swap(track->ids, track->next);
+  }
+};
+
+}  // namespace
+
 RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const ModuleString& in, ModuleString& out,
                       Rng& rng, int step, const DeriveOptions& opts, DeriveScratch& sc) {
   RewriteResult res;
@@ -233,29 +308,13 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
                                          " of the string)"};
   };
   Unconditional u = unconditional(rules, g);
-  // The origins of the output (origin.hpp), when tracked: the plain fast paths do not track.
-  OriginTrack* track = &g == &rules.homomorphism ? nullptr : sc.track;
-  if (track && track->ids.size() != n) track->lost = true;
-  if (track && track->lost) track = nullptr;
-  const std::vector<std::int32_t>* base = nullptr;
-  if (track) {
+  Tracking tracking(rules, g, n, sc.track);
+  if (tracking.track) {  // (the plain fast paths do not track)
     u.plain = false;
     std::fill(u.always.begin(), u.always.end(), nullptr);
-    track->next.clear();
-    base = &g == &rules.main ? &track->main_base : &track->decomposition_base;
   }
-  auto copied = [&](std::size_t i, std::size_t j) {  // modules i..j of the input, as they were
-    if (track) track->next.insert(track->next.end(), track->ids.begin() + std::ptrdiff_t(i), track->ids.begin() + std::ptrdiff_t(j));
-  };
-  auto written = [&](const Production& p, std::size_t from) {  // p's successor, from `from` on
-    if (!track) return;
-    const std::size_t pi = std::size_t(&p - g.prods.data());
-    const std::int32_t first = pi < base->size() ? (*base)[pi] : -1;
-    for (std::size_t k = from; k < out.size(); ++k)
-      track->next.push_back(first < 0 || k - from >= p.succ.size() ? -1 : first + std::int32_t(k - from));
-  };
   auto finish = [&] {
-    if (track) std::swap(track->ids, track->next);
+    tracking.finish();
     if (out.size() > opts.max_modules || out.params.size() > max_params) too_big({}, "");
     const double per = double(std::max<std::size_t>(n, 1));
     growth = {double(out.size()) / per, double(out.params.size()) / per};
@@ -278,7 +337,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
         continue;
       }
       out.append(in, i, j);
-      copied(i, j);
+      tracking.copied(i, j);
       i = j;
       continue;
     }
@@ -295,51 +354,16 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
       ++i;
       continue;
     }
-    const auto& cands = g.by_symbol[in.sym[i]];
-    const Production* chosen = nullptr;
     double* chosen_vars = nullptr;
-    if (!rules.stochastic) {
-      for (std::int32_t pi : cands) {
-        const Production& p = g.prods[pi];
-        if (matches(p, rules, in, i, sc.match, sc.vars.data(), rng, machine)) {
-          chosen = &p;
-          chosen_vars = sc.vars.data();
-          break;
-        }
-      }
-    } else {  // section 3.4: choose among all that match, by weight
-      sc.vars.resize(slots * cands.size());
-      sc.cands.clear();
-      sc.weights.clear();
-      double total = 0;
-      for (std::int32_t pi : cands) {
-        const Production& p = g.prods[pi];
-        double* v = sc.vars.data() + slots * sc.cands.size();
-        if (!matches(p, rules, in, i, sc.match, v, rng, machine)) continue;
-        double w = eval_expr(p.weight, v, &rng);
-        if (!(w > 0)) w = 0;
-        sc.cands.push_back(pi);
-        sc.weights.push_back(w);
-        total += w;
-      }
-      if (!sc.cands.empty() && total > 0) {
-        double r = rng.choice() * total;
-        std::size_t k = 0;
-        for (; k + 1 < sc.cands.size(); ++k) {
-          if (r < sc.weights[k]) break;
-          r -= sc.weights[k];
-        }
-        chosen = &g.prods[sc.cands[k]];
-        chosen_vars = sc.vars.data() + slots * k;
-      }
-    }
+    const Production& first = g.prods[std::size_t(g.by_symbol[in.sym[i]].front())];  // (for a message)
+    const Production* chosen = choose(rules, g, in, i, slots, rng, machine, sc, chosen_vars);
     if (!chosen) {
       if (cut_here && in.sym[i] == '%') {
         i = skip_cut(in, i);
         continue;
       }
       out.append(in, i, i + 1);
-      copied(i, i + 1);
+      tracking.copied(i, i + 1);
       ++i;
     } else {
       res.changed = true;
@@ -348,7 +372,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
         res.ok = false;
         return res;
       }
-      written(*chosen, from);
+      tracking.written(g, *chosen, from, out.size());
       if (out.size() > opts.max_modules || out.params.size() > max_params) {
         too_big(chosen->pos, "; this production was growing it");
         return res;
@@ -356,7 +380,7 @@ RewriteResult rewrite(const RuleSet& rules, const ProductionGroup& g, const Modu
       i += chosen->length();
     }
     if (machine && !machine->error.empty()) {
-      statement_error(chosen ? *chosen : g.prods[std::size_t(cands.front())]);
+      statement_error(chosen ? *chosen : first);
       return res;
     }
   }

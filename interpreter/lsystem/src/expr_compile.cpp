@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "common/spelling.hpp"
-#include "interpreter/cpfg/unsupported.hpp"
+#include "interpreter/lsystem/unsupported.hpp"
 #include "interpreter/lsystem/expr.hpp"
 
 namespace lsd::interp {
@@ -116,111 +116,122 @@ struct Compiler {
         push_depth(0);
         return;
       }
-      case K::Name: {
-        int s = names.slot ? names.slot(e.text) : -1;
-        if (s >= 0) {
-          emit(Op::Var, s);
-          out.is_constant = false;
-          push_depth(1);
-          return;
-        }
-        int g = names.global ? names.global(e.text) : -1;
-        if (g >= 0) {
-          emit(Op::GLoad, g);
-          push_depth(1);
-          return;
-        }
-        auto c = names.constant ? names.constant(e.text) : std::nullopt;
-        if (c) {
-          emit(Op::Const, 0, *c);
-          push_depth(1);
-          return;
-        }
-        error(e.pos, "undefined name '" + e.text + "'");
-        return;
-      }
+      case K::Name:
+        return name(e);
       case K::Unary:
         gen(e.args[0], nesting + 1);
         emit(e.text == "-" ? Op::Neg : Op::Not);
         return;
-      case K::Ternary: {
-        gen(e.args[0], nesting + 1);
-        std::size_t jz = out.code.size();
-        emit(Op::JumpIfZero);
-        depth -= 1;
-        gen(e.args[1], nesting + 1);
-        std::size_t jend = out.code.size();
-        emit(Op::Jump);
-        depth -= 1;
-        out.code[jz].a = std::int32_t(out.code.size());
-        gen(e.args[2], nesting + 1);
-        out.code[jend].a = std::int32_t(out.code.size());
-        return;
-      }
-      case K::Binary: {
-        const std::string& o = e.text;
-        if (o == "&&" || o == "||") {  // short-circuit: the right side (and its ran()) runs only when needed
-          gen(e.args[0], nesting + 1);
-          emit(Op::Bool);
-          std::size_t j = out.code.size();
-          emit(o == "&&" ? Op::JumpIfZero : Op::JumpIfNonZero);
-          depth -= 1;
-          gen(e.args[1], nesting + 1);
-          emit(Op::Bool);
-          std::size_t jend = out.code.size();
-          emit(Op::Jump);
-          out.code[j].a = std::int32_t(out.code.size());
-          emit(Op::Const, 0, o == "&&" ? 0.0 : 1.0);
-          out.code[jend].a = std::int32_t(out.code.size());
-          return;
-        }
-        gen(e.args[0], nesting + 1);
-        gen(e.args[1], nesting + 1);
-        Op op = o == "+" ? Op::Add : o == "-" ? Op::Sub : o == "*" ? Op::Mul : o == "/" ? Op::Div
-              : o == "%" ? Op::Mod : o == "^" ? Op::Pow : o == "<" ? Op::Lt : o == "<=" ? Op::Le
-              : o == ">" ? Op::Gt : o == ">=" ? Op::Ge : o == "==" ? Op::Eq : Op::Ne;
-        if (names.cpfg && op == Op::Mod) op = Op::ModCpfg;
-        emit(op);
-        depth -= 1;
-        return;
-      }
-      case K::Call: {
-        if (e.text == "printf") {
-          printf_call(e, nesting);
-          return;
-        }
-        if (cpfg_function_unsupported(e.text)) {
-          warning(e.pos, "'" + e.text + "' is not supported by lsd: the call gives 0 and does nothing");
-          emit(Op::Const, 0, 0.0);
-          out.is_constant = false;  // not folded: the warning is the point
-          push_depth(1);
-          return;
-        }
-        const Function* f = nullptr;
-        for (const auto& fn : kFunctions)
-          if (e.text == fn.name) f = &fn;
-        if (!f) {
-          std::vector<std::string> known;
-          for (const auto& fn : kFunctions) known.emplace_back(fn.name);
-          error(e.pos, "unknown function '" + e.text + "'" + did_you_mean(e.text, known));
-          return;
-        }
-        int n = int(e.args.size());
-        if (n < f->min_args || n > f->max_args) {
-          error(e.pos, "'" + e.text + "' takes " + std::to_string(f->min_args) + " argument" +
-                           (f->min_args == 1 ? "" : "s") + ", not " + std::to_string(n));
-          return;
-        }
-        for (const auto& a : e.args) gen(a, nesting + 1);
-        if (f->op == Op::Ran || f->op == Op::Nran || f->op == Op::Bran || f->op == Op::Biran) {
-          out.is_constant = false;
-          out.uses_random = true;
-        }
-        emit(names.cpfg && f->op == Op::Trunc ? Op::TruncCpfg : f->op);
-        depth -= (n - 1);
-        return;
-      }
+      case K::Ternary:
+        return ternary(e, nesting);
+      case K::Binary:
+        return binary(e, nesting);
+      case K::Call:
+        return call(e, nesting);
     }
+  }
+
+  // A variable bound by the production, a global variable or a constant.
+  void name(const grammar::Expr& e) {
+    int s = names.slot ? names.slot(e.text) : -1;
+    if (s >= 0) {
+      emit(Op::Var, s);
+      out.is_constant = false;
+      push_depth(1);
+      return;
+    }
+    int g = names.global ? names.global(e.text) : -1;
+    if (g >= 0) {
+      emit(Op::GLoad, g);
+      push_depth(1);
+      return;
+    }
+    auto c = names.constant ? names.constant(e.text) : std::nullopt;
+    if (c) {
+      emit(Op::Const, 0, *c);
+      push_depth(1);
+      return;
+    }
+    error(e.pos, "undefined name '" + e.text + "'");
+  }
+
+  // c ? a : b, with jumps.
+  void ternary(const grammar::Expr& e, int nesting) {
+    gen(e.args[0], nesting + 1);
+    std::size_t jz = out.code.size();
+    emit(Op::JumpIfZero);
+    depth -= 1;
+    gen(e.args[1], nesting + 1);
+    std::size_t jend = out.code.size();
+    emit(Op::Jump);
+    depth -= 1;
+    out.code[jz].a = std::int32_t(out.code.size());
+    gen(e.args[2], nesting + 1);
+    out.code[jend].a = std::int32_t(out.code.size());
+  }
+
+  void binary(const grammar::Expr& e, int nesting) {
+    const std::string& o = e.text;
+    if (o == "&&" || o == "||") {  // short-circuit: the right side (and its ran()) runs only when needed
+      gen(e.args[0], nesting + 1);
+      emit(Op::Bool);
+      std::size_t j = out.code.size();
+      emit(o == "&&" ? Op::JumpIfZero : Op::JumpIfNonZero);
+      depth -= 1;
+      gen(e.args[1], nesting + 1);
+      emit(Op::Bool);
+      std::size_t jend = out.code.size();
+      emit(Op::Jump);
+      out.code[j].a = std::int32_t(out.code.size());
+      emit(Op::Const, 0, o == "&&" ? 0.0 : 1.0);
+      out.code[jend].a = std::int32_t(out.code.size());
+      return;
+    }
+    gen(e.args[0], nesting + 1);
+    gen(e.args[1], nesting + 1);
+    Op op = o == "+" ? Op::Add : o == "-" ? Op::Sub : o == "*" ? Op::Mul : o == "/" ? Op::Div
+          : o == "%" ? Op::Mod : o == "^" ? Op::Pow : o == "<" ? Op::Lt : o == "<=" ? Op::Le
+          : o == ">" ? Op::Gt : o == ">=" ? Op::Ge : o == "==" ? Op::Eq : Op::Ne;
+    if (names.cpfg && op == Op::Mod) op = Op::ModCpfg;
+    emit(op);
+    depth -= 1;
+  }
+
+  // A function: printf, one lsd does not run (a warning, 0), or one of kFunctions.
+  void call(const grammar::Expr& e, int nesting) {
+    if (e.text == "printf") {
+      printf_call(e, nesting);
+      return;
+    }
+    if (cpfg_function_unsupported(e.text)) {
+      warning(e.pos, "'" + e.text + "' is not supported by lsd: the call gives 0 and does nothing");
+      emit(Op::Const, 0, 0.0);
+      out.is_constant = false;  // not folded: the warning is the point
+      push_depth(1);
+      return;
+    }
+    const Function* f = nullptr;
+    for (const auto& fn : kFunctions)
+      if (e.text == fn.name) f = &fn;
+    if (!f) {
+      std::vector<std::string> known;
+      for (const auto& fn : kFunctions) known.emplace_back(fn.name);
+      error(e.pos, "unknown function '" + e.text + "'" + did_you_mean(e.text, known));
+      return;
+    }
+    int n = int(e.args.size());
+    if (n < f->min_args || n > f->max_args) {
+      error(e.pos, "'" + e.text + "' takes " + std::to_string(f->min_args) + " argument" +
+                       (f->min_args == 1 ? "" : "s") + ", not " + std::to_string(n));
+      return;
+    }
+    for (const auto& a : e.args) gen(a, nesting + 1);
+    if (f->op == Op::Ran || f->op == Op::Nran || f->op == Op::Bran || f->op == Op::Biran) {
+      out.is_constant = false;
+      out.uses_random = true;
+    }
+    emit(names.cpfg && f->op == Op::Trunc ? Op::TruncCpfg : f->op);
+    depth -= (n - 1);
   }
 
   // printf("format", values...): the format is kept with the code.

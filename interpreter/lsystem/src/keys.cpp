@@ -202,15 +202,15 @@ void joint(const Ctx& c, const Item& it, const KeyRow&, Target& t) { symbol(c, i
 void gravity(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   double v[3];
   if (it.exprs_ok && it.exprs.size() == 1) {  // a magnitude along -y
-    if (c.constant(it.exprs[0], v[0], it.key)) t.settings.gravity = Eigen::Vector3d(0, -v[0], 0);
+    if (c.constant(it.exprs[0], v[0], it.key)) t.settings.gravity = Vec3(0, -v[0], 0);
     return;
   }
-  if (numbers(c, it, 3, v, "one value or three (x, y, z)")) t.settings.gravity = Eigen::Vector3d(v[0], v[1], v[2]);
+  if (numbers(c, it, 3, v, "one value or three (x, y, z)")) t.settings.gravity = Vec3(v[0], v[1], v[2]);
 }
 
 void wind(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   double v[3];
-  if (numbers(c, it, 3, v, "three values (x, y, z)")) t.settings.wind = Eigen::Vector3d(v[0], v[1], v[2]);
+  if (numbers(c, it, 3, v, "three values (x, y, z)")) t.settings.wind = Vec3(v[0], v[1], v[2]);
 }
 
 void damping_ratio(const Ctx& c, const Item& it, const KeyRow& row, Target& t) {
@@ -249,36 +249,46 @@ bool obstacle_numbers(const Ctx& c, const Item& it, int lo, int hi, double* out,
   return true;
 }
 
-// ground: y; pole: x z radius [top]; sphere: x y z radius; ring: x y z
-// radius [hx hy hz] (its axis, default vertical).
-void obstacle(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+// The obstacles, one handler per key (docs/language.md 7.2, "Contact and ties").
+// ground: y
+void ground(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[1] = {};
+  if (obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1))
+    t.settings.obstacles.push_back({ObstacleKind::kGround, Vec3(0, v[0], 0)});
+}
+
+// pole: x z radius [top]
+void pole(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[4] = {};
+  if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
+  Obstacle o{ObstacleKind::kPole, Vec3(v[0], 0, v[1]), v[2]};
+  if (it.exprs.size() == 4) o.top = v[3];
+  t.settings.obstacles.push_back(o);
+}
+
+// sphere: x y z radius
+void sphere(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  double v[4] = {};
+  if (obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3))
+    t.settings.obstacles.push_back({ObstacleKind::kSphere, Vec3(v[0], v[1], v[2]), v[3]});
+}
+
+// ring: x y z radius [hx hy hz] (its axis, default vertical)
+void ring(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   double v[7] = {};
-  dyn::Obstacle o;
-  if (it.key == "ground") {
-    if (!obstacle_numbers(c, it, 1, 1, v, "one value: the ground's height y", -1)) return;
-    o.centre = dyn::Vec3(0, v[0], 0);
-  } else if (it.key == "pole") {
-    if (!obstacle_numbers(c, it, 3, 4, v, "three or four values: x z radius [top height]", 2)) return;
-    o = {dyn::ObstacleKind::kPole, dyn::Vec3(v[0], 0, v[1]), v[2]};
-    if (it.exprs.size() == 4) o.top = v[3];
-  } else if (it.key == "ring") {
-    if (!obstacle_numbers(c, it, 4, 7, v, "four or seven values: x y z radius [axis hx hy hz]", 3)) return;
-    if (it.exprs.size() != 4 && it.exprs.size() != 7) {
-      c.error(it.value_pos, "'ring:' takes four or seven values: x y z radius [axis hx hy hz]");
+  if (!obstacle_numbers(c, it, 4, 7, v, "four or seven values: x y z radius [axis hx hy hz]", 3)) return;
+  if (it.exprs.size() != 4 && it.exprs.size() != 7) {
+    c.error(it.value_pos, "'ring:' takes four or seven values: x y z radius [axis hx hy hz]");
+    return;
+  }
+  Obstacle o{ObstacleKind::kRing, Vec3(v[0], v[1], v[2]), v[3]};
+  if (it.exprs.size() == 7) {
+    const Vec3 axis(v[4], v[5], v[6]);
+    if (!(axis.norm() > 0)) {
+      c.error(it.exprs[4].pos, "'ring:' needs an axis of nonzero length");
       return;
     }
-    o = {dyn::ObstacleKind::kRing, dyn::Vec3(v[0], v[1], v[2]), v[3]};
-    if (it.exprs.size() == 7) {
-      const dyn::Vec3 axis(v[4], v[5], v[6]);
-      if (!(axis.norm() > 0)) {
-        c.error(it.exprs[4].pos, "'ring:' needs an axis of nonzero length");
-        return;
-      }
-      o.axis = axis.normalized();
-    }
-  } else {
-    if (!obstacle_numbers(c, it, 4, 4, v, "four values: x y z radius", 3)) return;
-    o = {dyn::ObstacleKind::kSphere, dyn::Vec3(v[0], v[1], v[2]), v[3]};
+    o.axis = axis.normalized();
   }
   t.settings.obstacles.push_back(o);
 }
@@ -300,7 +310,7 @@ void dissipation(const Ctx& c, const Item& it, const KeyRow& row, Target& t) {
 
 void integrator(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (!integrator_from_name(it.value, t.settings.integrator))
-    c.error(it.value_pos, "integrator must be " + dyn::integrator_names() + ", not '" + it.value + "'");
+    c.error(it.value_pos, "integrator must be " + integrator_names() + ", not '" + it.value + "'");
 }
 
 // ---------------------------------------------------------------- merging edits
@@ -360,15 +370,15 @@ const KeyRow kDynamics[] = {
     {{"base", ValueKind::kText}, base, {}, nullptr, nullptr, "fixed", merge<&RunSettings::floating_base>},
     {{"dt"}, plain_number, kPositive, nullptr, &RunSettings::dt},
     {{"grow every"}, plain_number, kNonNegative, nullptr, &RunSettings::grow_every},
-    {{"integrator", ValueKind::kText}, integrator, {}, nullptr, nullptr, dyn::integrator_name(RunSettings{}.integrator),
+    {{"integrator", ValueKind::kText}, integrator, {}, nullptr, nullptr, integrator_name(RunSettings{}.integrator),
      merge<&RunSettings::integrator>},
     {{"dissipation"}, dissipation, {0, 1}, nullptr, nullptr, "0.5", merge<&RunSettings::rho_inf>},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
-    {{"ground", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
-    {{"pole", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
-    {{"sphere", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
-    {{"ring", ValueKind::kExprs}, obstacle, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"ground", ValueKind::kExprs}, ground, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
+    {{"pole", ValueKind::kExprs}, pole, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"sphere", ValueKind::kExprs}, sphere, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
+    {{"ring", ValueKind::kExprs}, ring, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
     {{"contact stiffness"}, plain_number, kNonNegative, nullptr, &RunSettings::contact_stiffness},
     {{"contact damping"}, contact_damping, kNonNegative, nullptr, nullptr,
      "critical for the touching body's mass", merge<&RunSettings::contact_damping>},

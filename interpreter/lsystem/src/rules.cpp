@@ -10,7 +10,7 @@
 
 #include "common/limits.hpp"
 #include "grammar/alphabet.hpp"
-#include "interpreter/cpfg/unsupported.hpp"
+#include "interpreter/lsystem/unsupported.hpp"
 #include "interpreter/lsystem/src/compile_ctx.hpp"
 
 namespace lsd::interp {
@@ -494,11 +494,7 @@ void cpfg_axiom(const Ctx& c, const grammar::ModuleList& list, RuleSet& rs) {
 
 }  // namespace
 
-RunSettings file_settings(const RuleSet& rules) {
-  RunSettings s = rules.dynamics.file;
-  s.derivation_length = rules.derivation_length;
-  return s;
-}
+RunSettings file_settings(const RuleSet& rules) { return rules.dynamics.file; }
 
 bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, RuleSet& rs,
                    std::vector<Diagnostic>& diags) {

@@ -8,9 +8,9 @@ namespace lsd::interp {
 namespace {
 
 // The height of the ground, if there is one.
-bool ground_height(const std::vector<dyn::Obstacle>& obstacles, double* y) {
-  for (const dyn::Obstacle& o : obstacles)
-    if (o.kind == dyn::ObstacleKind::kGround) {
+bool ground_height(const std::vector<Obstacle>& obstacles, double* y) {
+  for (const Obstacle& o : obstacles)
+    if (o.kind == ObstacleKind::kGround) {
       *y = o.centre.y();
       return true;
     }
@@ -19,22 +19,22 @@ bool ground_height(const std::vector<dyn::Obstacle>& obstacles, double* y) {
 
 }  // namespace
 
-void add_poles_and_spheres(const std::vector<dyn::Obstacle>& obstacles, Geometry& g) {
+void add_poles_and_spheres(const std::vector<Obstacle>& obstacles, Geometry& g) {
   Vec3 lo(0, 0, 0), hi(0, 1, 0);
   g.bounds(&lo, &hi);
   double foot = lo.y();
   ground_height(obstacles, &foot);
   const double above = hi.y() + 0.1 * std::max(hi.y() - lo.y(), 0.1);
-  for (const dyn::Obstacle& o : obstacles) {
-    if (o.kind == dyn::ObstacleKind::kPole) {
+  for (const Obstacle& o : obstacles) {
+    if (o.kind == ObstacleKind::kPole) {
       const double top = std::isfinite(o.top) ? o.top : above;
       if (top > foot)
         g.segments.push_back(
             {Vec3(o.centre.x(), foot, o.centre.z()), Vec3(o.centre.x(), top, o.centre.z()), 2 * o.radius,
              kObstacleColour, kNoModule});
-    } else if (o.kind == dyn::ObstacleKind::kSphere) {
+    } else if (o.kind == ObstacleKind::kSphere) {
       g.spheres.push_back({o.centre, 2 * o.radius, kObstacleColour, kNoModule});
-    } else if (o.kind == dyn::ObstacleKind::kRing) {
+    } else if (o.kind == ObstacleKind::kRing) {
       // A ring (docs/language.md 7.2): 32 short segments round its axis.
       const Vec3 n = o.axis.normalized();
       const Vec3 u = (std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized(), w = n.cross(u);
@@ -49,7 +49,7 @@ void add_poles_and_spheres(const std::vector<dyn::Obstacle>& obstacles, Geometry
   }
 }
 
-void add_ground(const std::vector<dyn::Obstacle>& obstacles, Geometry& g) {
+void add_ground(const std::vector<Obstacle>& obstacles, Geometry& g) {
   double y = 0;
   if (!ground_height(obstacles, &y)) return;
   Vec3 lo(-0.5, 0, -0.5), hi(0.5, 1, 0.5);

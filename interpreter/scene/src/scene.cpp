@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/scene/obstacles.hpp"
 #include "interpreter/turtle/turtle.hpp"
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "support/lsd_test.hpp"
 
 using namespace lsd;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/turtle/turtle.hpp"
 #include "support/lsd_test.hpp"
 

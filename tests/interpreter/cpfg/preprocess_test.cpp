@@ -3,7 +3,8 @@
 
 #include <catch2/catch.hpp>
 
-using namespace lsd::grammar;
+using namespace lsd::interp;
+using lsd::grammar::Diagnostic;
 
 namespace {
 std::string pp(const std::string& text, const PreprocessOptions& opts = {}) {

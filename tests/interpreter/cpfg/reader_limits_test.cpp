@@ -7,7 +7,7 @@
 
 #include "common/limits.hpp"
 #include "interpreter/cpfg/curves.hpp"
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 #include "interpreter/cpfg/spline_functions.hpp"
 #include "interpreter/cpfg/texture.hpp"
 #include "interpreter/cpfg/view.hpp"

@@ -10,7 +10,7 @@
 
 #include "interpreter/cpfg/preprocess.hpp"
 #include "interpreter/cpfg/view.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "support/lsd_test.hpp"
 
 using namespace lsd;
@@ -41,11 +41,11 @@ std::string warnings_of(const std::vector<grammar::Diagnostic>& diags) {
 }
 
 std::string pp(const Nest& n, const std::string& text, std::vector<grammar::Diagnostic>& d, bool allow = false) {
-  grammar::PreprocessOptions o;
+  interp::PreprocessOptions o;
   o.root = n.model;
   o.allow_outside = allow;
   std::string out;
-  if (!grammar::preprocess(text, n.model + "/plant.l", o, out, d)) return "<error: " + warnings_of(d) + ">";
+  if (!interp::preprocess(text, n.model + "/plant.l", o, out, d)) return "<error: " + warnings_of(d) + ">";
   return out;
 }
 

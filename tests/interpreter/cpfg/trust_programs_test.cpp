@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "interpreter/cpfg/environment.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/environment.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "support/lsd_test.hpp"
 
 using namespace lsd;

@@ -143,7 +143,7 @@ TEST_CASE("an unstable explicit step stops with the joint named, keeping the las
   o.compile.defines = {{"N", 25}};
   REQUIRE(interp::load_lsystem(test::example("dynamics/cantilever.ls"), o, ls, d));
   CHECK_FALSE(test::simulate(ls, 2, d, nullptr, [](interp::RunSettings& s) {
-    s.integrator = dyn::Integrator::kExplicit;
+    s.integrator = interp::Integrator::kExplicit;
     s.dt = 0.01;
   }));
   REQUIRE(!d.empty());
@@ -239,7 +239,7 @@ TEST_CASE("the integrator keys: names, dissipation, stiffness damping, max turn,
                           "  stiffness damping: 0.01\n  max turn: 0.05\n",
                           ls, d));
   const interp::RunSettings s = interp::file_settings(*ls.rules);
-  CHECK(s.integrator == dyn::Integrator::kEuler);
+  CHECK(s.integrator == interp::Integrator::kEuler);
   CHECK(s.rho_inf == 1 - 0.2);
   CHECK(s.stiffness_damping == 0.01);
   CHECK(s.max_turn == 0.05);

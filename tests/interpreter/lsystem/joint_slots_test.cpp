@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "interpreter/lsystem/auto_joints.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "interpreter/lsystem/string_io.hpp"
 #include "support/lsd_test.hpp"
 

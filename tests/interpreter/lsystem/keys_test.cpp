@@ -72,24 +72,24 @@ TEST_CASE("every dynamics: key reaches its field") {
       {"base: floating", [](const RunSettings& s) { return s.floating_base; }},
       {"dt: 0.004", [](const RunSettings& s) { return s.dt == 0.004; }},
       {"grow every: 2", [](const RunSettings& s) { return s.grow_every == 2; }},
-      {"integrator: explicit", [](const RunSettings& s) { return s.integrator == lsd::dyn::Integrator::kExplicit; }},
+      {"integrator: explicit", [](const RunSettings& s) { return s.integrator == lsd::interp::Integrator::kExplicit; }},
       {"dissipation: 0.25", [](const RunSettings& s) { return s.rho_inf == 1 - 0.25; }},
       {"stiffness damping: 0.02", [](const RunSettings& s) { return s.stiffness_damping == 0.02; }},
       {"max turn: 0.3", [](const RunSettings& s) { return s.max_turn == 0.3; }},
       {"ground: -0.5",
        [](const RunSettings& s) {
-         return s.obstacles.size() == 1 && s.obstacles[0].kind == lsd::dyn::ObstacleKind::kGround &&
+         return s.obstacles.size() == 1 && s.obstacles[0].kind == lsd::interp::ObstacleKind::kGround &&
                 s.obstacles[0].centre.y() == -0.5;
        }},
       {"pole: 1 2 0.1 3",
        [](const RunSettings& s) {
-         return s.obstacles.size() == 1 && s.obstacles[0].kind == lsd::dyn::ObstacleKind::kPole &&
+         return s.obstacles.size() == 1 && s.obstacles[0].kind == lsd::interp::ObstacleKind::kPole &&
                 s.obstacles[0].centre == Eigen::Vector3d(1, 0, 2) && s.obstacles[0].radius == 0.1 &&
                 s.obstacles[0].top == 3;
        }},
       {"sphere: 1 2 3 0.5",
        [](const RunSettings& s) {
-         return s.obstacles.size() == 1 && s.obstacles[0].kind == lsd::dyn::ObstacleKind::kSphere &&
+         return s.obstacles.size() == 1 && s.obstacles[0].kind == lsd::interp::ObstacleKind::kSphere &&
                 s.obstacles[0].centre == Eigen::Vector3d(1, 2, 3) && s.obstacles[0].radius == 0.5;
        }},
       {"contact stiffness: 3e4", [](const RunSettings& s) { return s.contact_stiffness == 3e4; }},

@@ -43,7 +43,7 @@ TEST_CASE("dynamics: values, defaults and errors") {
   CHECK_FALSE(d.use_damping_ratio);
   CHECK(d.damping == 0.01);
   CHECK(d.floating_base);
-  CHECK(d.integrator == lsd::dyn::Integrator::kExplicit);
+  CHECK(d.integrator == lsd::interp::Integrator::kExplicit);
   CHECK(d.grow_every == 0.5);
   CHECK(d.wind[0] == 1);
   CHECK(d.density == 1000);  // default

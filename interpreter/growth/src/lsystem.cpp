@@ -1,4 +1,4 @@
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +12,10 @@
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
+
+void set_run_steps(Lsystem& ls, long n) {
+  ls.derivation_length = int(std::min<long>(ls.steps_done + n, limits::kDerivationSteps));
+}
 
 bool is_cpfg_path(const std::string& path) { return path.size() > 2 && path.compare(path.size() - 2, 2, ".l") == 0; }
 
@@ -99,13 +103,13 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   std::string preprocessed;
   const std::string* input = &text;
   if (popt.cpfg) {
-    grammar::PreprocessOptions pp;
+    PreprocessOptions pp;
     pp.root = opts.folder;
     pp.allow_outside = opts.trust.allow_outside_files;
     for (const auto& [name, value] : opts.compile.defines) pp.defines.push_back({name, format_double(value)});
     pp.defines.insert(pp.defines.end(), opts.macros.begin(), opts.macros.end());
-    if (grammar::needs_preprocessor(text, pp)) {
-      if (!grammar::preprocess(text, path, pp, preprocessed, diags)) return false;
+    if (needs_preprocessor(text, pp)) {
+      if (!preprocess(text, path, pp, preprocessed, diags)) return false;
       input = &preprocessed;
     }
   }
@@ -115,6 +119,7 @@ bool load_lsystem_text(const std::string& text, const std::string& path, const L
   auto rules = std::make_shared<RuleSet>();
   bool ok = compile_rules(parsed.file, opts.compile, *rules, diags) && parsed.ok();
   ls.rules = std::move(rules);  // compiled: frozen from here on (lsystem.hpp)
+  ls.derivation_length = ls.rules->derivation_length;
   std::stable_sort(diags.begin() + std::ptrdiff_t(first), diags.end(), [](const auto& a, const auto& b) {
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
   });
@@ -399,7 +404,7 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
     ++ls.steps_done;
     if (!with_joints(ls, {opts.max_modules, param_limit(opts)}, diags, tidy)) return false;  // after the step and its decomposition
     if (!block(ls.rules->end_each)) return false;
-    if (ls.steps_done == ls.rules->derivation_length && !block(ls.rules->end)) return false;
+    if (ls.steps_done == ls.derivation_length && !block(ls.rules->end)) return false;
     if (ls.rules->has_queries && !cpfg) fill_queries(ls.current, topt);
     if (ls.machine.stop) {  // stop(n): the derivation ends here (CPFG manual 5.6)
       diags.push_back({ls.rules->path, {}, "stop() was called: the derivation ends after step " +
@@ -409,7 +414,10 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
     }
     // (the string before the step had its queries filled, so res.same is exact with queries too)
     if (long period = ls.environment_file.empty() ? repeat.observe(ls.current, res.same, ls.steps_done) : 0) {
-      const long left = n - (k + 1), skip = left - left % period;  // whole periods change nothing
+      const long left = n - (k + 1);
+      long skip = left - left % period;  // whole periods change nothing
+      const long to_end = ls.derivation_length - ls.steps_done;  // but End: runs after the run's last step
+      if (!ls.rules->end.empty() && to_end > 0 && skip >= to_end) skip = (to_end - 1) / period * period;
       k += skip;
       ls.steps_done += int(skip);
     }

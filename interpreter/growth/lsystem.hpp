@@ -9,7 +9,7 @@
 
 #include "common/limits.hpp"
 #include "interpreter/lsystem/derive.hpp"
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lsystem/rules.hpp"
 #include "interpreter/lsystem/string_io.hpp"
@@ -61,6 +61,10 @@ struct Lsystem {
   std::shared_ptr<const RuleSet> rules = no_rules();  // shared, never null
   ModuleString current;
   int steps_done = 0;       // derivation steps applied so far
+  // The derivation steps of the run: the file's (RuleSet::derivation_length)
+  // unless the run asks for others (set_run_steps); its End: block runs
+  // after the last of them, and a Simulation grows no further.
+  int derivation_length = 0;
   Clock clock;              // simulated time (section 6)
   std::vector<double> history;  // the integrator's history, from a saved string (string_io.hpp)
   Machine machine;          // cpfg's global variables and arrays, as the blocks and statements left them;
@@ -85,6 +89,10 @@ struct Lsystem {
   bool environment_consent_needed = false;
   double time() const { return clock.now(); }
 };
+
+// -n N: the run derives N steps from where the string is (to step
+// steps_done + N, within the limit of derivation steps).
+void set_run_steps(Lsystem& ls, long n);
 
 // A cpfg file: read with the C preprocessor and cpfg's rules (a .l file).
 bool is_cpfg_path(const std::string& path);

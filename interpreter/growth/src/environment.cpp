@@ -11,7 +11,7 @@
 // raises 0 when its data are written, the program 1 when its answers are;
 // files .to_field<ext> and .from_field<ext> (-ext <ext>) in the program's
 // folder, or a shared segment (key - 1) of 50000 bytes to it and 10000 back.
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -115,15 +115,23 @@ struct EnvironmentProgram::Impl {
         error = std::string("semaphore: ") + std::strerror(errno);
         return false;
       }
-      if (!alive()) {
-        error = "the program ended";
-        return false;
-      }
-      if (Clock::now() > end) {
-        error = "the program did not answer within " + seconds(timeout);
-        return false;
-      }
+      if (!still_waiting(end, "the program ended", "the program did not answer within ", error)) return false;
     }
+  }
+
+  // While waiting for the program until `end`: false with a message when
+  // it has ended or the time is up.
+  template <class TimePoint>
+  bool still_waiting(TimePoint end, const char* ended, const char* late, std::string& error) {
+    if (!alive()) {
+      error = ended;
+      return false;
+    }
+    if (Clock::now() > end) {
+      error = late + seconds(timeout);
+      return false;
+    }
+    return true;
   }
 
   // Pipes: writes `out` while reading answers until a Control line with the
@@ -234,6 +242,10 @@ struct EnvironmentProgram::Impl {
     return true;
   }
 
+  bool open_channel(int instance, std::vector<std::string>& argv, std::string& error);
+  bool spawn(const std::string& program, std::vector<std::string>& argv, std::string& error);
+  bool await_start(std::string& error);
+
   void stop() {
     if (alive()) {
       // Exit: a last control line; the program confirms (pipes: a byte) and ends.
@@ -270,10 +282,118 @@ struct EnvironmentProgram::Impl {
   }
 };
 
+// Files and shared memory (CPFG manual's environment protocol): the
+// semaphores (and the shared block) of a key of this process, and cpfg's
+// switches that name them to the program: -k <key> [-ext <ext>].
+bool EnvironmentProgram::Impl::open_channel(int instance, std::vector<std::string>& argv, std::string& error) {
+  using Channel = EnvironmentFile::Channel;
+  key_t key = 0;
+  for (int attempt = 0; attempt < 64 && semid < 0; ++attempt) {
+    key = key_t(((::getpid() & 0xffff) << 12) + (instance * 64 + attempt) * 4 + 2);
+    semid = ::semget(key, 2, IPC_CREAT | IPC_EXCL | 0600);
+    if (semid < 0) continue;
+    if (file.channel == Channel::kMemory) {
+      shmid = ::shmget(key - 1, sizeof(SharedMemory), IPC_CREAT | IPC_EXCL | 0600);
+      if (shmid < 0) {
+        ::semctl(semid, 0, IPC_RMID);
+        semid = -1;
+      }
+    }
+  }
+  if (semid < 0) {
+    error = std::string("cannot make semaphores: ") + std::strerror(errno);
+    return false;
+  }
+  if (shmid >= 0) {
+    void* a = ::shmat(shmid, nullptr, 0);
+    if (a == reinterpret_cast<void*>(-1)) {
+      error = "cannot attach shared memory";
+      return false;
+    }
+    shm = static_cast<SharedMemory*>(a);
+    std::memset(shm, 0, sizeof(SharedMemory));
+  }
+  ::semctl(semid, 0, SETVAL, 0);
+  ::semctl(semid, 1, SETVAL, 1);  // the program sets it to 0: it has started
+  argv.push_back("-k");
+  argv.push_back(std::to_string(key));
+  if (file.channel == Channel::kFiles) {
+    const std::string ext = std::to_string(::getpid()) + "." + std::to_string(instance);
+    argv.push_back("-ext");
+    argv.push_back(ext);
+    to_name = (fs::path(folder) / (".to_field" + ext)).string();
+    from_name = (fs::path(folder) / (".from_field" + ext)).string();
+  }
+  return true;
+}
+
+// Starts the program in its folder, its standard input and output the
+// pipes (or, for the other channels, its output lsd's standard error).
+bool EnvironmentProgram::Impl::spawn(const std::string& program, std::vector<std::string>& argv, std::string& error) {
+  const bool pipes = file.channel == EnvironmentFile::Channel::kPipes;
+  int to_child[2] = {-1, -1}, from_child[2] = {-1, -1};
+  if (pipes && (::pipe2(to_child, O_CLOEXEC) || ::pipe2(from_child, O_CLOEXEC))) {
+    error = "cannot make pipes";
+    return false;
+  }
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::fflush(nullptr);
+  const pid_t child = ::fork();
+  if (child < 0) {
+    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]})
+      if (fd >= 0) ::close(fd);
+    error = "cannot start a process";
+    return false;
+  }
+  if (child == 0) {  // the program: in its folder; its stdout is the pipe, else lsd's stderr
+    if (pipes) {
+      ::dup2(to_child[0], 0);
+      ::dup2(from_child[1], 1);
+    } else {
+      ::dup2(2, 1);
+    }
+    if (::chdir(folder.c_str()) != 0) ::_exit(127);
+    ::execv(program.c_str(), cargv.data());
+    ::_exit(127);
+  }
+  pid = child;
+  if (pipes) {
+    ::close(to_child[0]);
+    ::close(from_child[1]);
+    to_fd = to_child[1];
+    from_fd = from_child[0];
+    ::fcntl(to_fd, F_SETFL, O_NONBLOCK);
+  }
+  return true;
+}
+
+// The program confirms it has started: a byte 1 on the pipe, or semaphore 1 at 0.
+bool EnvironmentProgram::Impl::await_start(std::string& error) {
+  const auto end = Clock::now() + std::chrono::duration<double>(timeout);
+  for (;;) {
+    if (file.channel == EnvironmentFile::Channel::kPipes) {
+      pollfd pf{from_fd, POLLIN, 0};
+      if (::poll(&pf, 1, 50) > 0) {
+        char c = 0;
+        if (::read(from_fd, &c, 1) == 1 && c == 1) return true;
+        error = "the program did not confirm its start (it did not write the byte 1 that vlab's library writes)";
+        return false;
+      }
+    } else if (::semctl(semid, 1, GETVAL) == 0) {
+      return true;
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!still_waiting(end, "the program ended at its start", "the program did not confirm its start within ", error))
+      return false;
+  }
+}
+
 std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentFile& file, const std::string& program,
                                                               double timeout_s, std::string& error) {
-  using Channel = EnvironmentFile::Channel;
-  if (file.channel == Channel::kSockets) {
+  if (file.channel == EnvironmentFile::Channel::kSockets) {
     error = "communication type sockets is not supported (pipes, files and memory are)";
     return nullptr;
   }
@@ -288,7 +408,7 @@ std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentF
     error = "the environment file names no executable";
     return nullptr;
   }
-  // cpfg's switches: -e <the .e file> unless given, then -k <key> [-ext <ext>] for files and memory
+  // cpfg's switches: -e <the .e file> unless given, then the channel's
   std::vector<std::string> argv = {args[0]};
   if (args.size() < 2 || args[1].rfind("-e", 0) != 0) {
     argv.push_back("-e");
@@ -296,107 +416,10 @@ std::unique_ptr<EnvironmentProgram> EnvironmentProgram::start(const EnvironmentF
   }
   static int instances = 0;
   const int instance = instances++;
-  if (file.channel != Channel::kPipes) {
-    key_t key = 0;
-    for (int attempt = 0; attempt < 64 && m.semid < 0; ++attempt) {
-      key = key_t(((::getpid() & 0xffff) << 12) + (instance * 64 + attempt) * 4 + 2);
-      m.semid = ::semget(key, 2, IPC_CREAT | IPC_EXCL | 0600);
-      if (m.semid < 0) continue;
-      if (file.channel == Channel::kMemory) {
-        m.shmid = ::shmget(key - 1, sizeof(SharedMemory), IPC_CREAT | IPC_EXCL | 0600);
-        if (m.shmid < 0) {
-          ::semctl(m.semid, 0, IPC_RMID);
-          m.semid = -1;
-        }
-      }
-    }
-    if (m.semid < 0) {
-      error = std::string("cannot make semaphores: ") + std::strerror(errno);
-      return nullptr;
-    }
-    if (m.shmid >= 0) {
-      void* a = ::shmat(m.shmid, nullptr, 0);
-      if (a == reinterpret_cast<void*>(-1)) {
-        error = "cannot attach shared memory";
-        return nullptr;
-      }
-      m.shm = static_cast<SharedMemory*>(a);
-      std::memset(m.shm, 0, sizeof(SharedMemory));
-    }
-    ::semctl(m.semid, 0, SETVAL, 0);
-    ::semctl(m.semid, 1, SETVAL, 1);  // the program sets it to 0: it has started
-    argv.push_back("-k");
-    argv.push_back(std::to_string(key));
-    if (file.channel == Channel::kFiles) {
-      const std::string ext = std::to_string(::getpid()) + "." + std::to_string(instance);
-      argv.push_back("-ext");
-      argv.push_back(ext);
-      m.to_name = (fs::path(m.folder) / (".to_field" + ext)).string();
-      m.from_name = (fs::path(m.folder) / (".from_field" + ext)).string();
-    }
-  }
+  if (file.channel != EnvironmentFile::Channel::kPipes && !m.open_channel(instance, argv, error)) return nullptr;
   argv.insert(argv.end(), args.begin() + 1, args.end());
-
-  int to_child[2] = {-1, -1}, from_child[2] = {-1, -1};
-  if (file.channel == Channel::kPipes && (::pipe2(to_child, O_CLOEXEC) || ::pipe2(from_child, O_CLOEXEC))) {
-    error = "cannot make pipes";
-    return nullptr;
-  }
-  std::vector<char*> cargv;
-  for (auto& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]})
-      if (fd >= 0) ::close(fd);
-    error = "cannot start a process";
-    return nullptr;
-  }
-  if (pid == 0) {  // the program: in its folder; its stdout is the pipe, else lsd's stderr
-    if (file.channel == Channel::kPipes) {
-      ::dup2(to_child[0], 0);
-      ::dup2(from_child[1], 1);
-    } else {
-      ::dup2(2, 1);
-    }
-    if (::chdir(m.folder.c_str()) != 0) ::_exit(127);
-    ::execv(program.c_str(), cargv.data());
-    ::_exit(127);
-  }
-  m.pid = pid;
-  if (file.channel == Channel::kPipes) {
-    ::close(to_child[0]);
-    ::close(from_child[1]);
-    m.to_fd = to_child[1];
-    m.from_fd = from_child[0];
-    ::fcntl(m.to_fd, F_SETFL, O_NONBLOCK);
-  }
-  // The program confirms it has started: a byte 1 on the pipe, or semaphore 1 at 0.
-  const auto end = Clock::now() + std::chrono::duration<double>(timeout_s);
-  for (;;) {
-    if (file.channel == Channel::kPipes) {
-      pollfd pf{m.from_fd, POLLIN, 0};
-      if (::poll(&pf, 1, 50) > 0) {
-        char c = 0;
-        if (::read(m.from_fd, &c, 1) == 1 && c == 1) break;
-        error = "the program did not confirm its start (it did not write the byte 1 that vlab's library writes)";
-        return nullptr;  // ~EnvironmentProgram cleans up
-      }
-    } else if (::semctl(m.semid, 1, GETVAL) == 0) {
-      break;
-    } else {
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    if (!m.alive()) {
-      error = "the program ended at its start";
-      return nullptr;
-    }
-    if (Clock::now() > end) {
-      error = "the program did not confirm its start within " + seconds(timeout_s);
-      return nullptr;
-    }
-  }
+  // (on failure ~EnvironmentProgram cleans up)
+  if (!m.spawn(program, argv, error) || !m.await_start(error)) return nullptr;
   return p;
 }
 

@@ -9,7 +9,7 @@
 #include "common/limits.hpp"
 #include "common/numbers.hpp"
 #include "common/text.hpp"
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 
 namespace lsd::interp {
 

@@ -1,15 +1,15 @@
-// Tests of interpreter/cpfg/src/environment.cpp: cpfg's environment programs, run with
+// Tests of interpreter/growth/src/environment.cpp: cpfg's environment programs, run with
 // a program written for these tests (tests/environment/env_answer.cpp), which
 // answers ?E(a,b,c) with E(x + 1000, 2 y,) for the turtle position (x, y) it
 // was sent, and fails on request.
-#include "interpreter/cpfg/environment.hpp"
+#include "interpreter/growth/environment.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 
 #include "interpreter/cpfg/printf.hpp"
-#include "interpreter/lsystem/lsystem.hpp"
+#include "interpreter/growth/lsystem.hpp"
 #include "support/lsd_test.hpp"
 
 using namespace lsd;

@@ -1,6 +1,6 @@
 // What lsd leaves out of cpfg (docs/language.md 9.5): the functions it does
 // not run and the modules its turtle does not draw, each one warning.
-#include "interpreter/cpfg/unsupported.hpp"
+#include "interpreter/lsystem/unsupported.hpp"
 
 #include <cmath>
 #include <cstdio>
