@@ -19,12 +19,13 @@ class Renderer {
     this.meshes = {};
     for (const kind of ['sphere', 'low sphere']) this.meshes[kind] = this.unitMesh(module.unitMesh(kind));
     const buffer = () => gl.createBuffer();
-    this.cylinders = buffer();
+    this.cylinderTexture = gl.createTexture();  // the segments' records, pulled by the vertex shader
     this.spheres = buffer();
     this.polygons = buffer();
     this.textured = buffer();
     this.gridBuffer = buffer();
-    this.segmentVao = gl.createVertexArray();
+    this.segmentVao = gl.createVertexArray();  // no attributes: everything comes from the texture
+    this.maxSegments = (kInstRow * gl.getParameter(gl.MAX_TEXTURE_SIZE)) >> 1;
     this.polygonVao = this.vertexArray(this.polygons, kPolygonBytes, false);
     this.texturedVao = this.vertexArray(this.textured, kTexturedBytes, true);
     this.gridVao = gl.createVertexArray();
@@ -114,12 +115,28 @@ class Renderer {
       return bytes.byteLength / size;
     };
     this.uploadTextures(plant);
-    this.counts.cylinders = put(this.cylinders, plant.cylinders(), kCylinderBytes);
+    this.counts.cylinders = this.uploadSegments(plant.cylinders());
     this.counts.spheres = put(this.spheres, plant.spheres(), kSphereBytes);
     this.counts.polygons = put(this.polygons, plant.polygons(), kPolygonBytes);
     this.counts.textured = put(this.textured, plant.textured(), kTexturedBytes);
     this.counts.grid = put(this.gridBuffer, plant.grid(), 16);
     this.ranges = plant.texturedRanges();
+  }
+
+  // The segments' records as rows of RGBA32UI texels, two per segment; past
+  // what the largest texture holds (millions), segments are not drawn.
+  uploadSegments(bytes) {
+    const gl = this.gl;
+    const n = Math.min(bytes.byteLength / kCylinderBytes, this.maxSegments);
+    const rows = Math.max(1, Math.ceil((2 * n) / kInstRow));
+    const texels = new Uint32Array(rows * kInstRow * 4);
+    texels.set(new Uint32Array(bytes.buffer, bytes.byteOffset, n * (kCylinderBytes / 4)));
+    gl.bindTexture(gl.TEXTURE_2D, this.cylinderTexture);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32UI, kInstRow, rows, 0, gl.RGBA_INTEGER, gl.UNSIGNED_INT, texels);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    return n;
   }
 
   // The model's texture images, once for as long as they are the same.
@@ -202,41 +219,32 @@ class Renderer {
   }
 
   // The segments by level of detail, widest first: prisms of 16 and 8
-  // sides, impostor quads, lines; one instanced draw each.
+  // sides, impostor quads, lines; one draw each, without instancing.
   drawSegments(view) {
     const gl = this.gl;
     const { prog, uniforms } = this.programs.segment;
+    const all = Math.min(view.all, this.counts.cylinders);
+    if (all === 0) return;
     gl.useProgram(prog);
     gl.bindVertexArray(this.segmentVao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.cylinders);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, this.cylinderTexture);
+    gl.uniform1i(uniforms.u_inst, 0);
     const passes = [
       [0, view.round, 2, 16, 12 * 16, gl.TRIANGLES],
       [view.round, view.prism, 2, 8, 12 * 8, gl.TRIANGLES],
       [view.prism, view.quad, 0, 0, 6, gl.TRIANGLES],
-      [view.quad, view.all, 1, 0, 2, gl.LINES],
+      [view.quad, all, 1, 0, 2, gl.LINES],
     ];
     for (const [begin, end, mode, sides, per, prim] of passes) {
-      if (end <= begin) continue;
-      this.pointInstances(begin);
+      const last = Math.min(end, all);
+      if (last <= begin) continue;
+      gl.uniform1i(uniforms.u_first, begin);
       gl.uniform1i(uniforms.u_mode, mode);
       gl.uniform1i(uniforms.u_sides, sides);
-      gl.drawArraysInstanced(prim, 0, per, end - begin);
+      gl.drawArrays(prim, 0, per * (last - begin));
     }
-  }
-
-  // WebGL2 has no base instance: the instance attributes start at `first`.
-  pointInstances(first) {
-    const gl = this.gl;
-    const base = first * kCylinderBytes;
-    const attrib = (loc, n, type, normalised, offset) => {
-      gl.enableVertexAttribArray(loc);
-      gl.vertexAttribPointer(loc, n, type, normalised, kCylinderBytes, base + offset);
-      gl.vertexAttribDivisor(loc, 1);
-    };
-    attrib(0, 3, gl.FLOAT, false, 0);
-    attrib(1, 3, gl.FLOAT, false, 12);
-    attrib(2, 1, gl.FLOAT, false, 24);
-    attrib(3, 4, gl.UNSIGNED_BYTE, true, 28);
+    gl.bindTexture(gl.TEXTURE_2D, null);
   }
 
   drawSpheres() {

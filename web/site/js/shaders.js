@@ -1,8 +1,8 @@
 // The renderer's GLSL programs in GLSL ES 3.00 for WebGL2: the native
 // renderer's (viewer/shaders.cpp) ported. The one change: WebGL2 has no
-// buffer textures, so a segment's record (p0, p1, radius, colour) comes as
-// instance attributes instead of being pulled by gl_VertexID, and the
-// vertex within the instance is gl_VertexID.
+// buffer textures, so the segments' records are pulled by gl_VertexID from
+// a 2-D integer texture, row by row (instancing, which SwiftShader charges
+// per instance as llvmpipe does, would cost more than the drawing).
 'use strict';
 
 const kHeader = '#version 300 es\nprecision highp float;\nprecision highp int;\n';
@@ -72,16 +72,18 @@ void emit(vec3 w, vec3 n, vec3 c) {
 }
 `;
 
-// One segment per instance (a CylinderInstance of draw_lists.hpp), its
-// corner from gl_VertexID. u_mode 0: a camera-facing quad of 6 vertices
-// whose fragment normal is that of a cylinder (an impostor); 1: a line of
-// 2 vertices; 2: a capped prism of u_sides sides, 12 u_sides vertices.
+// Segments are drawn without instancing: each vertex pulls its segment
+// from the texture u_inst, two RGBA32UI texels per segment (the
+// CylinderInstance layout of draw_lists.hpp) laid out in rows of
+// kInstRow texels, and builds its corner from gl_VertexID. u_mode 0: a
+// camera-facing quad of 6 vertices whose fragment normal is that of a
+// cylinder (an impostor); 1: a line of 2 vertices; 2: a capped prism of
+// u_sides sides, 12 u_sides vertices.
+const kInstRow = 4096;
 const kSegmentVertex = kHeader + `
-layout(location = 0) in vec3 i_p0;
-layout(location = 1) in vec3 i_p1;
-layout(location = 2) in float i_radius;
-layout(location = 3) in vec4 i_color;
 uniform int u_sides;
+uniform highp usampler2D u_inst;
+uniform int u_first;
 uniform int u_mode;
 uniform mat4 u_view_proj;
 uniform vec3 u_eye;
@@ -92,13 +94,18 @@ out vec3 v_view;
 out float v_u;
 const vec2 kQuad[6] = vec2[6](vec2(0, -1), vec2(1, -1), vec2(1, 1), vec2(0, -1), vec2(1, 1), vec2(0, 1));
 const float kTau = 6.28318530718;
+uvec4 texel(int i) { return texelFetch(u_inst, ivec2(i % ${kInstRow}, i / ${kInstRow}), 0); }
 void main() {
   int kSides = u_sides;
-  int corner = gl_VertexID;
-  vec3 p0 = i_p0;
-  vec3 p1 = i_p1;
-  float r = i_radius;
-  v_color = i_color.rgb;
+  int per = u_mode == 0 ? 6 : u_mode == 1 ? 2 : 12 * kSides;
+  int inst = u_first + gl_VertexID / per;
+  int corner = gl_VertexID - (gl_VertexID / per) * per;
+  uvec4 a = texel(2 * inst);
+  uvec4 b = texel(2 * inst + 1);
+  vec3 p0 = uintBitsToFloat(a.xyz);
+  vec3 p1 = vec3(uintBitsToFloat(a.w), uintBitsToFloat(b.x), uintBitsToFloat(b.y));
+  float r = uintBitsToFloat(b.z);
+  v_color = vec3(float(b.w & 255u), float((b.w >> 8) & 255u), float((b.w >> 16) & 255u)) / 255.0;
   vec3 d = p1 - p0;
   float dd = dot(d, d);
   vec3 w;
