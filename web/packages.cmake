@@ -44,3 +44,8 @@ set(stb_pc ${CMAKE_BINARY_DIR}/web-pkgconfig/stb.pc)
 file(WRITE ${stb_pc} "Name: stb\nDescription: stb headers\nVersion: 0.0\nCflags: -I/usr/include/stb\n")
 set(ENV{PKG_CONFIG_LIBDIR} ${CMAKE_BINARY_DIR}/web-pkgconfig)
 set(ENV{PKG_CONFIG_PATH} "")
+
+# WebAssembly's 128-bit vector instructions (every browser of the last years
+# has them): the dynamics step is about a fifth faster with them.
+add_compile_options(-msimd128)
+add_link_options(-msimd128)
