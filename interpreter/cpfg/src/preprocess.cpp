@@ -293,8 +293,13 @@ bool preprocess(const std::string& text, const std::string& path, const Preproce
   argv.push_back(src);
   const int status = run(argv, result.path, errors.path);
   if (status < 0) {
+#ifdef __EMSCRIPTEN__  // lsd in a web page, which starts no process (docs/web.md)
+    diags.push_back({path, {}, "cpfg files with '#' lines need the C preprocessor, which lsd in a web page does "
+                               "not have: run this model with lsd on a computer"});
+#else
     diags.push_back({path, {}, "cannot run the C preprocessor 'cpp', which cpfg files with '#' lines need "
                                "(install the Debian package cpp)"});
+#endif
     return false;
   }
   const bool complete = read_all(result.path, out, limits::kLsFileBytes * 4);

@@ -107,6 +107,7 @@ async function loadExamples() {
   const select = $('examples');
   const groups = { abop: 'ABOP figures', dynamics: 'dynamics', cpfg: 'cpfg models' };
   for (const [group, label] of Object.entries(groups)) {
+    if (!list.some((x) => x.group === group)) continue;
     const og = document.createElement('optgroup');
     og.label = label;
     for (const e of list.filter((x) => x.group === group)) {
