@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <type_traits>
 
 #include "interpreter/scene/mesh.hpp"
 
@@ -65,27 +66,12 @@ void add_spheres(const interp::Geometry& g, DrawLists& out) {
   }
 }
 
-// The triangles of mesh m (fans of its faces) as lit vertices of one colour.
+// The triangles of mesh m (fans of its faces) as lit vertices of one
+// colour; a TexturedVertex also takes each corner's texture coordinates.
+template <class Vertex>
 void add_mesh(const interp::Geometry& g, const interp::Mesh& m, int colour, const Vec3& origin,
-              std::vector<PolygonVertex>& out) {
-  PolygonVertex corner;
-  colour_bytes(g, colour, corner.rgba);
-  std::uint32_t begin = 0;
-  for (const std::uint32_t end : m.face_ends) {
-    for (std::uint32_t k = begin + 1; k + 1 < end; ++k)
-      for (const std::uint32_t j : {begin, k, k + 1}) {
-        put(corner.pos, m.positions[m.corners[j].position] - origin);
-        put(corner.normal, m.normals[m.corners[j].normal]);
-        out.push_back(corner);
-      }
-    begin = end;
-  }
-}
-
-// The same with texture coordinates.
-void add_textured_mesh(const interp::Geometry& g, const interp::Mesh& m, int colour, const Vec3& origin,
-                       std::vector<TexturedVertex>& out) {
-  TexturedVertex corner;
+              std::vector<Vertex>& out) {
+  Vertex corner;
   colour_bytes(g, colour, corner.rgba);
   std::uint32_t begin = 0;
   for (const std::uint32_t end : m.face_ends) {
@@ -94,9 +80,11 @@ void add_textured_mesh(const interp::Geometry& g, const interp::Mesh& m, int col
         const interp::Mesh::Corner& c = m.corners[j];
         put(corner.pos, m.positions[c.position] - origin);
         put(corner.normal, m.normals[c.normal]);
-        const interp::Vec2f uv = c.texel == interp::Mesh::kNoTexel ? interp::Vec2f(0, 0) : m.texels[c.texel];
-        corner.uv[0] = uv.x();
-        corner.uv[1] = uv.y();
+        if constexpr (std::is_same_v<Vertex, TexturedVertex>) {
+          const interp::Vec2f uv = c.texel == interp::Mesh::kNoTexel ? interp::Vec2f(0, 0) : m.texels[c.texel];
+          corner.uv[0] = uv.x();
+          corner.uv[1] = uv.y();
+        }
         out.push_back(corner);
       }
     begin = end;
@@ -114,7 +102,7 @@ void add_polygons(const interp::Geometry& g, DrawLists& out) {
   for (const interp::Geometry::TexturedSegment& t : g.textured_segments) {
     if (!g.texture(t.texture)) continue;
     interp::add_segment(m, g.segments[t.segment], {16, 8, 12}, &t, g.end_width(t.segment, tapered));
-    add_textured_mesh(g, m, g.segments[t.segment].colour, out.origin, tv[std::size_t(t.texture)]);
+    add_mesh(g, m, g.segments[t.segment].colour, out.origin, tv[std::size_t(t.texture)]);
     m.clear();
   }
   // cones that carry no texture: lit triangles of their meshes
@@ -130,7 +118,7 @@ void add_polygons(const interp::Geometry& g, DrawLists& out) {
   for (const interp::Geometry::Polygon& p : g.polygons) {
     if (g.texture(g.texture_of(p))) {
       interp::add_polygon(m, g, p);
-      add_textured_mesh(g, m, p.colour, out.origin, tv[std::size_t(p.texture)]);
+      add_mesh(g, m, p.colour, out.origin, tv[std::size_t(p.texture)]);
       m.clear();
       continue;
     }

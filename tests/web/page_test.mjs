@@ -14,11 +14,16 @@
 //    makes) within 1e-9 m.
 // 4. A screenshot (OUT/page.png, the README's picture): the plant is drawn.
 // 5. A drag on the stem pulls the plant: the top moves toward the mouse.
+// 2b. A cpfg file with '#' lines (the page has no C preprocessor) is
+//    refused with the page's message, not the command line's "install cpp".
+// 6. The page's weight: its WebAssembly and JavaScript, compressed as a
+//    server compresses them (gzip -9), are at most 3 MB.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { decodePng, servePage } from './support.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((out, a, i, all) => {
@@ -30,9 +35,10 @@ for (const need of ['site', 'lsd', 'poses', 'examples', 'out'])
 fs.mkdirSync(args.out, { recursive: true });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lsd-web-test-'));
 
-let failures = 0;
+let failures = 0, passes = 0;
 function check(ok, what) {
   if (!ok) failures += 1;
+  else passes += 1;
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   return ok;
 }
@@ -55,9 +61,11 @@ try {
 
   await sameStrings();
   await errorAtItsPlace();
+  await noPreprocessor();
   await herbPoses();
   await screenshot();
   await pull();
+  weight();
 } catch (e) {
   check(false, `the tests ran to their end: ${e.stack || e}`);
 } finally {
@@ -65,7 +73,7 @@ try {
   server.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-console.log(failures ? `${failures} failed` : 'all passed');
+console.log(`${passes} passed, ${failures} failed`);
 process.exit(failures ? 1 : 0);
 
 // ---------------------------------------------------------------- 1
@@ -121,6 +129,14 @@ async function errorAtItsPlace() {
   check(shown.atCol === col, `the error's column is marked: ${col} (page: ${shown.atCol})`);
   check(shown.text.startsWith(`${line}:${col} `) && shown.text.includes(m[3].slice(0, 20)) && shown.visible,
     `its message is lsd check's, beside the line: "${shown.text}"`);
+}
+
+async function noPreprocessor() {
+  const file = path.join(args.examples, 'cpfg/sway_grass.l');
+  const error = await page.evaluate((t) => window.lsd.derive(t, null, 'sway_grass.l')
+    .then(() => '', (e) => String(e.message || e)), fs.readFileSync(file, 'utf8'));
+  check(/need the C preprocessor, which lsd in a web page does not have/.test(error),
+    `a cpfg file with '#' lines is refused with the page's message ("${error.split('\n')[0]}")`);
 }
 
 // ---------------------------------------------------------------- 3
@@ -206,4 +222,20 @@ async function pull() {
   await page.mouse.up();
   const moved = Math.hypot(during[0] - before[0], during[2] - before[2]);
   check(moved > 0.02, `dragging the stem pulls the plant: its top moved ${(100 * moved).toFixed(1)} cm`);
+}
+
+// ---------------------------------------------------------------- 6
+
+function weight() {
+  const js = fs.readdirSync(path.join(args.site, 'js')).filter((f) => f.endsWith('.js')).map((f) => path.join('js', f));
+  const files = ['lsd.wasm', 'lsd.js', ...js];
+  let raw = 0, packed = 0;
+  for (const f of files) {
+    const bytes = fs.readFileSync(path.join(args.site, f));
+    raw += bytes.length;
+    packed += zlib.gzipSync(bytes, { level: 9 }).length;
+  }
+  const mb = (n) => (n / 1e6).toFixed(2);
+  check(packed <= 3e6, `the page's WebAssembly and JavaScript (${files.length} files) weigh ${mb(packed)} MB ` +
+    `compressed (gzip -9; ${mb(raw)} MB as they are), at most 3 MB`);
 }

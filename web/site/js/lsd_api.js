@@ -2,8 +2,10 @@
 // module as the page's JavaScript (and tests outside the project) drive it:
 //
 //   await lsd.ready
-//   await lsd.derive(text, n)     the string as `lsd derive` prints it (n: the
-//                                 derivation length; default the file's)
+//   await lsd.derive(text, n, name) the string as `lsd derive` prints it (n:
+//                                 the derivation length, default the file's;
+//                                 name: its file name, .ls or .l, default
+//                                 derive.ls)
 //   await lsd.load(text, name)    the text as the page's plant, paused at its
 //                                 start (name: its file name, .ls or .l;
 //                                 default model.ls)
@@ -112,7 +114,8 @@ class WorkerLink {
 function makeLsdApi(link, show) {
   return {
     get ready() { return link.ready; },
-    derive: (text, n) => link.call('derive', { text: String(text), n: n === undefined ? null : Number(n) }),
+    derive: (text, n, name) => link.call('derive',
+      { text: String(text), n: n === undefined || n === null ? null : Number(n), name }),
     load(text, name = 'model.ls') {
       const path = 'api/' + name;
       link.addFiles([{ path, data: String(text) }]);
