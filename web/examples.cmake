@@ -24,17 +24,7 @@ foreach(group abop dynamics)
   endforeach()
 endforeach()
 
-# cpfg: object folders (their specifications name the .l file) and single
-# .l files, those whose .l file has no '#' line: the page has no C
-# preprocessor (docs/web.md).
-function(needs_cpp l_file result)
-  file(STRINGS ${ROOT}/examples/${l_file} hashes REGEX "^[ \t]*#")
-  if(hashes)
-    set(${result} TRUE PARENT_SCOPE)
-  else()
-    set(${result} FALSE PARENT_SCOPE)
-  endif()
-endfunction()
+# cpfg: object folders (their specifications name the .l file) and single .l files.
 file(GLOB items RELATIVE ${ROOT}/examples ${ROOT}/examples/cpfg/*)
 list(SORT items)
 foreach(item ${items})
@@ -44,15 +34,9 @@ foreach(item ${items})
     list(FILTER files EXCLUDE REGEX "\\.py$")  # scripts that made the images, not part of the model
     file(GLOB l_files RELATIVE ${ROOT}/examples ${ROOT}/examples/${item}/*.l)
     list(GET l_files 0 edit)
-    needs_cpp(${edit} cpp)
-    if(NOT cpp)
-      add_entry(cpfg ${name} ${edit} ${item} "${files}")
-    endif()
+    add_entry(cpfg ${name} ${edit} ${item} "${files}")
   elseif(item MATCHES "\\.l$")
-    needs_cpp(${item} cpp)
-    if(NOT cpp)
-      add_entry(cpfg ${name} ${item} ${item} ${item})
-    endif()
+    add_entry(cpfg ${name} ${item} ${item} ${item})
   endif()
 endforeach()
 

@@ -5,6 +5,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include "interpreter/cpfg/preprocess.hpp"
+#include "web/src/cpp.hpp"
 #include "web/src/page.hpp"
 
 namespace lsd::web {
@@ -271,6 +273,9 @@ class DerivationJs {
 
 EMSCRIPTEN_BINDINGS(lsd_web) {
   using namespace emscripten;
+  // cpfg files go through the page's own C preprocessor: a page starts no
+  // process (docs/web.md).
+  lsd::interp::set_cpp_runner(&lsd::web::run_page_cpp);
   using lsd::web::DerivationJs;
   using lsd::web::Plant;
   class_<Plant>("Plant")
