@@ -109,3 +109,14 @@ TEST_CASE("the page's preprocessor: errors at their place, as GNU cpp words them
   page_cpp("#include \"nowhere.l\"\n", {}, &m);
   CHECK(m == "t.l:1:2: fatal error: nowhere.l: No such file or directory\n");
 }
+
+TEST_CASE("the page's preprocessor stops an expansion past what lsd reads, with a message", "[web][.slow]") {
+  std::string text;
+  for (int k = 0; k < 20; ++k)
+    text += "#define A" + std::to_string(k + 1) + " A" + std::to_string(k) + " A" + std::to_string(k) +
+            " A" + std::to_string(k) + " A" + std::to_string(k) + "\n";
+  text += "#define A0 F\nA20\n";  // 4^20 modules: 2 TB of text
+  std::string m;
+  page_cpp(text, {}, &m);
+  CHECK(m == "t.l:22:1: fatal error: the preprocessed text is larger than 256 MiB\n");
+}

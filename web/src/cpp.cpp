@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/limits.hpp"
 #include "web/src/cpp_expr.hpp"
 #include "web/src/cpp_lex.hpp"
 
@@ -19,7 +20,7 @@ namespace lsd::web {
 namespace {
 
 constexpr int kIncludeDepth = 200;                     // as GNU cpp's
-constexpr std::size_t kOutputBytes = std::size_t(1) << 30;  // preprocess.cpp reads no more
+constexpr std::size_t kOutputBytes = limits::kLsFileBytes * 4;  // preprocess.cpp reads no more
 
 struct Macro {
   bool function = false, variadic = false;
@@ -419,7 +420,7 @@ class Preprocessor {
       }
       emit(at, t);
       if (out.size() > kOutputBytes) {
-        error(path, t.line, t.col, "the preprocessed text is larger than 1 GiB", true);
+        error(path, t.line, t.col, "the preprocessed text is larger than " + std::to_string(kOutputBytes >> 20) + " MiB", true);
         fatal_ = true;
       }
       return !fatal_;
