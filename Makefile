@@ -14,7 +14,7 @@ EXAMPLE ?= examples/dynamics/herb.ls
 PREFIX  ?= /usr/local
 LAUNCHER = $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
-.PHONY: all setup configure build test-build lsd run install test test-slow bench clean sanitize asan-configure noviewer
+.PHONY: all setup configure build test-build lsd run install test test-slow bench clean sanitize asan-configure noviewer web web-test
 
 all: build
 
@@ -62,6 +62,7 @@ bench:
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DLSD_NATIVE=ON
 	cmake --build build-bench -j $(JOBS)
 	@$(MAKE) --no-print-directory build
+	@if command -v emcc >/dev/null; then $(MAKE) --no-print-directory web; fi
 	@bash scripts/bench.sh build-bench $(BUILD)
 
 # The tests built with clang, AddressSanitizer and UndefinedBehaviorSanitizer
@@ -86,5 +87,26 @@ noviewer: setup
 	cmake --build build-noviewer -j $(JOBS) --target lsd
 	@bash scripts/noviewer_smoke.sh build-noviewer/lsd
 
+# The page (docs/web.md): lsd's core compiled to WebAssembly by Debian's
+# emscripten, and the page's files, in build-web/site; serve it with
+# `python3 -m http.server -d build-web/site`. Debian's emscripten finds its
+# JavaScript parser (node-acorn) in /usr/share/nodejs, where a node from
+# elsewhere does not look: NODE_PATH says so.
+WEB_ENV = NODE_PATH=/usr/share/nodejs
+web:
+	@bash scripts/setup.sh emscripten
+	$(WEB_ENV) emcmake cmake -S . -B build-web -DCMAKE_BUILD_TYPE=Release
+	$(WEB_ENV) cmake --build build-web -j $(JOBS)
+
+# The page's tests in Debian's headless Chromium, driven by playwright-core
+# (npm, tests/web/package-lock.json; it downloads no browser), against the
+# native lsd: strings, poses, errors, a screenshot (build-web/test/page.png).
+web-test: web configure
+	@bash scripts/setup.sh chromium
+	cmake --build $(BUILD) -j $(JOBS) --target lsd lsd_poses
+	cd tests/web && npm ci --prefer-offline --no-audit --no-fund
+	node tests/web/page_test.mjs --site build-web/site --lsd $(BUILD)/lsd --poses $(BUILD)/tests/lsd_poses \
+	  --examples examples --out build-web/test
+
 clean:
-	rm -rf $(BUILD) build-bench $(ASAN) build-noviewer
+	rm -rf $(BUILD) build-bench $(ASAN) build-noviewer build-web
