@@ -57,7 +57,8 @@ bool model_from_drawing(const RuleSet& rules);
 
 // The L-system's string as drawn: the homomorphism applied once, with the
 // L-system's state (lsystem.hpp: apply_homomorphism, so that its statements
-// and random numbers are the picture's), and, when the model is built from
+// and random numbers are the picture's; a cpfg model's drawing comes after
+// cpfg's view-volume pass, on copies), and, when the model is built from
 // it, the index in the string of each of its joints, ties, grafts, welds and
 // base state, which the homomorphism must keep, in order. False with a
 // diagnostic.
