@@ -64,6 +64,11 @@ bool model_from_drawing(const RuleSet& rules);
 // diagnostic.
 bool draw_string(const Lsystem& ls, std::size_t max_modules, DrawnString& out, std::vector<grammar::Diagnostic>& diags);
 
+// The @Graft and @Weld ids that ls.current uses once (grafts still waiting
+// for their partner at the end of the derivation: docs/language.md 7.2), as
+// warnings placed where each module was written (lsd check).
+void warn_lone_grafts(const Lsystem& ls, std::vector<grammar::Diagnostic>& diags);
+
 // Writes the anchors of the bare @Tie modules (TieMark::bare) into the
 // string as their three parameters, so that a saved string resumes
 // exactly; the model must then be rebuilt. True if the string changed.
