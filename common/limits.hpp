@@ -7,13 +7,15 @@
 // read it.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 
 namespace lsd::limits {
 
 // ---- Input files.
 inline constexpr std::size_t kLsFileBytes = std::size_t(64) << 20;   // a .ls file larger than 64 MiB is refused
 inline constexpr const char* kLsFileBytesText = "64 MiB";
-inline constexpr std::size_t kStringFileBytes = std::size_t(1) << 32;  // a string file larger than 4 GiB is refused
+// a string file larger than 4 GiB is refused (in the page's 32-bit WebAssembly: larger than its address space)
+inline constexpr std::size_t kStringFileBytes = sizeof(std::size_t) > 4 ? std::size_t(std::uint64_t(1) << 32) : SIZE_MAX;
 
 // ---- Expressions. One depth counts parentheses, operators, function calls
 // and unary signs alike: `((x))`, `- - x`, `1+1+1` and `sin(sin(x))` nest 3,

@@ -46,6 +46,33 @@ if [ -n "$default_build" ] && [ -x "$default_build/bench/bench_dynamics" ]; then
     awk '{ r1 = $5 / $2; r2 = $6 / $3; printf "%10d %14.1f %14.1f %14.1f %14.1f %7.2fx\n", $1, $2, $5, $3, $6, (r1 > r2 ? r1 : r2) }'
 fi
 
+# The page's module (make web, docs/web.md): the same dynamics benchmark in
+# WebAssembly under node, beside the default build's, alternating in this
+# run (the best of two each); then frames per second of bush2000.ls in
+# headless Chromium (bench/web_fps.mjs).
+web="$root/build-web"
+if [ -n "$default_build" ] && [ -f "$web/bench/bench_dynamics.js" ] && command -v node >/dev/null; then
+  echo
+  echo "== bench_dynamics in WebAssembly (the page's module, node $(node --version)) beside the default build (--quick)"
+  rows() { awk '$1 ~ /^[0-9]+$/ && NF >= 3 { print $1, $2, $3 }'; }
+  plain=$("$default_build/bench/bench_dynamics" --quick | rows)
+  wasm=$(node --no-experimental-fetch "$web/bench/bench_dynamics.js" --quick | rows)
+  plain2=$("$default_build/bench/bench_dynamics" --quick | rows)
+  wasm2=$(node --no-experimental-fetch "$web/bench/bench_dynamics.js" --quick | rows)
+  printf '%10s %14s %14s %8s %14s %14s %8s\n' bodies "default chain" "wasm chain" ratio "default tree" "wasm tree" ratio
+  paste -d' ' <(printf '%s\n' "$plain") <(printf '%s\n' "$plain2") <(printf '%s\n' "$wasm") <(printf '%s\n' "$wasm2") |
+    awk 'function min(a, b) { return a < b ? a : b }
+         { pc = min($2, $5); pt = min($3, $6); wc = min($8, $11); wt = min($9, $12);
+           printf "%10d %14.1f %14.1f %7.2fx %14.1f %14.1f %7.2fx\n", $1, pc, wc, wc / pc, pt, wt, wt / pt }'
+  if [ -d "$root/tests/web/node_modules/playwright-core" ] && [ -x /usr/bin/chromium ]; then
+    echo
+    echo "== the page in headless Chromium (bench/web_fps.mjs)"
+    node "$root/bench/web_fps.mjs" "$web/site" bush2000.ls 20 || echo "(the page's benchmark failed)"
+  else
+    echo "(the page's frame rate needs chromium and tests/web's playwright-core: make web-test installs both)"
+  fi
+fi
+
 echo
 echo "== derivation: lsd vs the JavaScript lindenmayer package (same grammars, same steps)"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then

@@ -1,5 +1,5 @@
 """The reference cpfg for scripts/cpfg_tally.py: runs the real cpfg (vlab's,
-built from vlab's public source as docs/language.md 9.6 says) on a vlab
+built from vlab's public source by scripts/cpfg-oracle/build.sh) on a vlab
 model, caches what it writes, and reads its two outputs: the derived string
 (`-str`) and the geometry it draws (`-ray`, its rayshade scene).
 

@@ -13,7 +13,7 @@ and `render` passes when something was drawn. The first error line of a
 failing stage is its reason.
 
 With --cpfg BIN (the folder of the reference cpfg, built from vlab's
-public source with the small patch docs/language.md 9.6 describes) or --cache DIR alone (cpfg's outputs saved by an earlier run), it
+public source by scripts/cpfg-oracle/build.sh) or --cache DIR alone (cpfg's outputs saved by an earlier run), it
 compares instead: each model's string from `lsd derive` with the one cpfg
 derives (`cpfg -g -str`, the derivation length), printing "same string",
 "differs at module k (lsd ... / cpfg ...)" or "not comparable (why)";
@@ -35,7 +35,7 @@ share that runs without divergence, and the others with their reasons.
 
 The 179 models: vlab's main branch (`git archive HEAD`: its oofs/, 98) with
 `Distribution/oofs` of its l-studio branch (81) unpacked into the same
-folder. docs/cpfg_differences_findings.md has the figures and what differs.
+folder (scripts/cpfg-oracle/vlab-corpus.sh does it). docs/cpfg_differences_findings.md has the figures and what differs.
 """
 import argparse
 import os

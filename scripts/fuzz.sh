@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, AddressSanitizer + UBSan) and runs one
-# for a bounded time:
+# Builds the libFuzzer targets (clang, AddressSanitizer + UBSan: the build
+# folder of `make sanitize`, build-asan/) and runs one for a bounded time:
 #   scripts/fuzz.sh parse_fuzz 300       # fuzz for 300 s
 #   scripts/fuzz.sh derive_fuzz merge    # minimise everything found into fuzz/corpus/derive_fuzz/
+#   scripts/fuzz.sh smoke 60             # every target for 60 s, JOBS at once (.ci/run)
 # Targets: parse_fuzz, derive_fuzz (.ls files and strings); image_fuzz,
 # view_fuzz, curves_fuzz, environment_fuzz (a cpfg model's files and its
 # environment program's answers; fuzz/README.md).
@@ -15,20 +16,42 @@
 # then non-zero); each becomes a fixed bug and an input in tests/corpus/regressions/.
 # Needs clang (Debian: clang, libclang-rt-14-dev); `make test` does not.
 set -euo pipefail
+self=$(readlink -f "$0")
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh parse_fuzz|derive_fuzz SECONDS|merge}
+targets=(parse_fuzz derive_fuzz image_fuzz view_fuzz curves_fuzz environment_fuzz)
+target=${1:?usage: scripts/fuzz.sh TARGET SECONDS|merge, or scripts/fuzz.sh smoke SECONDS}
 what=${2:-60}
-build=${FUZZ_BUILD:-build-fuzz}
-case "$target" in
-  parse_fuzz|derive_fuzz|image_fuzz|view_fuzz|curves_fuzz|environment_fuzz) ;;
+build=${FUZZ_BUILD:-build-asan}
+case " smoke ${targets[*]} " in
+  *" $target "*) ;;
   *) echo "fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
 esac
 
-bash scripts/setup.sh clang libclang-rt-14-dev  # the project's packages and libFuzzer
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  CXX=${CXX:-clang++} cmake -S fuzz -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+# The sanitizer build (Makefile: asan-configure), then the target (smoke: all
+# of them, once, before the runs; FUZZ_BUILT=1 marks those runs).
+if [ -z "${FUZZ_BUILT:-}" ]; then
+  make --no-print-directory asan-configure ASAN="$build" > /dev/null
+  cmake --build "$build" -j "${JOBS:-2}" --target "$([ "$target" = smoke ] && echo lsd_fuzz || echo "$target")"
 fi
-cmake --build "$build" -j "${JOBS:-2}" --target "$target"
+
+# smoke: every target for $what seconds, JOBS (default 2) at once, each with
+# its log in BUILD/smoke-TARGET.log; the logs' ends of those that failed.
+if [ "$target" = smoke ]; then
+  for t in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do wait -n || true; done
+    if FUZZ_BUILT=1 bash "$self" "$t" "$what" > "$build/smoke-$t.log" 2>&1; then echo 0; else echo $?; fi \
+      > "$build/smoke-$t.status" &
+  done
+  wait
+  failed=0
+  for t in "${targets[@]}"; do
+    [ "$(cat "$build/smoke-$t.status")" = 0 ] && continue
+    tail -50 "$build/smoke-$t.log"
+    echo "fuzz.sh: $t found a problem (its log: $build/smoke-$t.log)"
+    failed=1
+  done
+  exit "$failed"
+fi
 
 committed=fuzz/corpus/$target
 work=$build/work-$target

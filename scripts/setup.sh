@@ -10,9 +10,11 @@ pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgu
       xvfb xauth          # the tests of the window path (GLFW on X) on a virtual display
       libtinygltf-dev nlohmann-json3-dev                                  # glTF export
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg   # video; tests run ffprobe
+      ccache     # the Makefile's builds compile through it (make noviewer reuses make test's objects)
       cpp        # the C preprocessor, run on cpfg files (.l) as cpfg runs it
       strace     # tests/cli/trust_test.cpp (a hostile model folder opens no file outside it), tests/cli/durability_test.cpp
-      parallel)  # GNU parallel: sweeps on one machine (scripts/sweep.sh)
+      parallel   # GNU parallel: sweeps on one machine (scripts/sweep.sh)
+      python3)   # the architecture test (scripts/check_layers.py) and the scripts other tests run
 pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev; make bench: libmujoco-dev
 missing=()
 for p in "${pkgs[@]}"; do

@@ -53,11 +53,7 @@ void handle_mouse(App& app) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
       const PickHit hit = pick_body(s, app.camera, app.viewport, mx, my);
       if (hit.body > 0) {
-        s.pull.active = true;
-        s.pull.body = hit.body;
-        s.pull.point = s.sim.pose().oMi[std::size_t(hit.body)].inverse().act(hit.point);
-        s.pull.target = hit.point;
-        s.pull.stiffness = 0;
+        begin_pull(s, hit.body, hit.point);
         app.drag_anchor = hit.point;
         app.drag = MouseDrag::kPull;
       } else {

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 
 #include "viewer/consent.hpp"
 
@@ -162,14 +161,6 @@ void growth_section(App& app) {
   }
 }
 
-// Magnitude and heading (degrees about +y; 0 blows along +x) of the
-// horizontal wind, and back.
-double wind_speed(const interp::Vec3& w) { return std::hypot(w.x(), w.z()); }
-void set_wind(interp::Vec3& w, double speed, double heading_deg) {
-  const double h = heading_deg * std::numbers::pi / 180;
-  w = interp::Vec3(std::cos(h) * speed, w.y(), -std::sin(h) * speed);
-}
-
 void motion_section(App& app) {
   Session& s = app.session;
   ViewerMotion& m = s.motion;
@@ -212,7 +203,7 @@ void motion_section(App& app) {
   slider("air drag", &rs.drag, 0, 50, "%.1f");
   help_marker("dynamics: drag, N s/m^3. Wind pushes the plant only through the drag.");
   double speed = wind_speed(rs.wind);
-  if (speed > 0) m.wind_heading = std::atan2(-rs.wind.z(), rs.wind.x()) * 180 / std::numbers::pi;
+  if (speed > 0) m.wind_heading = wind_heading(rs.wind);
   ImGui::SetNextItemWidth(-90);
   if (slider("wind", &speed, 0, 20, "%.1f m/s")) set_wind(rs.wind, speed, m.wind_heading);
   ImGui::SetNextItemWidth(-90);

@@ -19,6 +19,7 @@
 
 #include "interpreter/turtle/turtle.hpp"
 #include "viewer/camera.hpp"
+#include "viewer/draw_lists.hpp"
 #include "viewer/shaders.hpp"
 
 namespace lsd::view {
@@ -56,17 +57,14 @@ class Renderer {
 
   std::size_t primitive_count() const { return seg_width_.size() + n_sph_ + n_poly_verts_ / 3; }
   // Bounds of the uploaded geometry (a unit box at the origin when empty).
-  const Vec3& lo() const { return lo_; }
-  const Vec3& hi() const { return hi_; }
+  const Vec3& lo() const { return lists_.lo; }
+  const Vec3& hi() const { return lists_.hi; }
 
  private:
   struct Mesh {
     unsigned vao = 0, vbo = 0, ebo = 0, mode = 0;
     int index_count = 0;
   };
-  // What every pass of one frame needs: the camera relative to origin_.
-  struct Frame;
-
   bool ready_ = false;
   ShaderPrograms progs_;
   // Level of detail of segments: full cylinders, cheap prisms, lines.
@@ -75,29 +73,22 @@ class Renderer {
   unsigned cyl_tex_ = 0, empty_vao_ = 0;  // cyl_inst_ as a buffer texture, for vertex pulling
   int max_texels_ = 0;
   unsigned poly_vao_ = 0, poly_vbo_ = 0, grid_vao_ = 0, grid_vbo_ = 0;
-  // Textured triangles (cpfg's textures), texture by texture in one buffer.
-  struct TexturedRange {
-    int texture;  // id: gl_textures_[texture - 1]
-    std::size_t first, count;
-  };
+  // Textured triangles (cpfg's textures), texture by texture in one buffer
+  // (lists_.textured_ranges; texture id t is gl_textures_[t - 1]).
   unsigned tex_vao_ = 0, tex_vbo_ = 0;
-  std::vector<TexturedRange> textured_;
   std::vector<unsigned> gl_textures_;  // (textures_) 0 for an image that could not be read
   std::shared_ptr<const std::vector<interp::Texture>> textures_;  // the images uploaded, kept while the geometry changes
   std::vector<float> seg_width_;  // (segments) widths of the instances, in decreasing order
   std::size_t n_sph_ = 0, n_poly_verts_ = 0, n_grid_verts_ = 0;
-  Vec3 origin_{0, 0, 0};  // subtracted from every position uploaded (float precision)
-  Vec3 lo_{-0.5, -0.5, -0.5}, hi_{0.5, 0.5, 0.5};
+  DrawLists lists_;  // what was uploaded last, relative to lists_.origin (float precision)
 
   void build_meshes();
-  void build_grid();
-  void upload_segments(const interp::Geometry& g);
-  void upload_spheres(const interp::Geometry& g);
-  void upload_polygons(const interp::Geometry& g);
+  void upload_grid();
+  void upload_lists();
   void upload_textures(const interp::Geometry& g);
   void draw_textured() const;
-  void draw_grid(const Frame& f) const;
-  void draw_segments(const Frame& f) const;
+  void draw_grid(const DrawView& f) const;
+  void draw_segments(const DrawView& f) const;
   void draw_instances(const Mesh& m, unsigned instances, int kind, std::size_t first, std::size_t count) const;
 };
 

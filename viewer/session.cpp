@@ -154,26 +154,36 @@ bool install(Session& s, interp::Lsystem ls, int steps, bool first) {
 }  // namespace
 
 bool open_file(Session& s, const std::string& path) {
-  const bool same = s.loaded && path == s.path;
-  const int steps = same ? s.sim.lsystem().steps_done : 0;
   long long mt = -1, sz = -1;
   file_stamp(path, &mt, &sz);
   interp::Lsystem ls;
   std::vector<grammar::Diagnostic> diags;
   const bool ok = interp::load_lsystem(path, s.load, ls, diags);
-  s.path = path;
   s.mtime_ns = mt;
   s.file_size = sz;
   if (!ok) {
+    s.path = path;
     s.error = format_all(diags, &ls.source);
     if (s.error.empty()) s.error = path + ": error: cannot load\n";
     return false;
   }
+  return open_lsystem(s, path, std::move(ls));
+}
+
+bool open_lsystem(Session& s, const std::string& path, interp::Lsystem ls) {
+  const bool same = s.loaded && path == s.path;
+  const int steps = same ? s.sim.lsystem().steps_done : 0;
+  s.path = path;
   const std::string text = ls.source.text;
   const int already = ls.steps_done;
   if (!install(s, std::move(ls), std::max(0, steps - already), !same)) return false;
   s.source_text = text;
   return true;
+}
+
+long steps_at_start(const Session& s, const interp::Lsystem& ls) {
+  const interp::RunSettings file = file_settings(s, ls);
+  return file.grow_every > 0 ? 0 : std::max(0L, long(ls.derivation_length) - ls.steps_done);
 }
 
 bool sway_switch_shown(const Session& s) {
@@ -254,6 +264,21 @@ interp::Vec3 wind_at(const interp::Vec3& wind, double gust, double t) {
   const double speed = speed0 * std::max(0.0, 1 + gust * g);
   const double heading = std::atan2(-wind.z(), wind.x()) + gust * 20 * std::sin(0.31 * t + 0.7) * kPi / 180;
   return interp::Vec3(std::cos(heading) * speed, wind.y(), -std::sin(heading) * speed);
+}
+
+double wind_speed(const interp::Vec3& w) { return std::hypot(w.x(), w.z()); }
+double wind_heading(const interp::Vec3& w) { return std::atan2(-w.z(), w.x()) * 180 / kPi; }
+void set_wind(interp::Vec3& w, double speed, double heading_deg) {
+  const double h = heading_deg * kPi / 180;
+  w = interp::Vec3(std::cos(h) * speed, w.y(), -std::sin(h) * speed);
+}
+
+void begin_pull(Session& s, int body, const interp::Vec3& at) {
+  s.pull.active = true;
+  s.pull.body = body;
+  s.pull.point = s.sim.pose().oMi[std::size_t(body)].inverse().act(at);
+  s.pull.target = at;
+  s.pull.stiffness = 0;
 }
 
 interp::Vec3 pull_point_world(Session& s) {

@@ -72,6 +72,12 @@ struct Session {
 // Loads path into the session. On a parse or model error the previous plant
 // (if any) stays and `error` holds the messages; returns false.
 bool open_file(Session& s, const std::string& path);
+// The same with the file already loaded (with s.load) into ls, and perhaps
+// derived (the page derives the steps_at_start in chunks it can stop).
+bool open_lsystem(Session& s, const std::string& path, interp::Lsystem ls);
+// The derivation steps a freshly loaded ls takes before its first physics
+// step: all of them without growth on a schedule (as lsd run), else none.
+long steps_at_start(const Session& s, const interp::Lsystem& ls);
 // Reloads when the file's mtime or size changed; true when it was reloaded
 // (successfully or not). The settings the user changed and the camera stay.
 bool reload_if_changed(Session& s);
@@ -106,6 +112,14 @@ AdvanceResult advance(Session& s, double seconds, double budget);
 
 // The wind at simulated time t: the settings' wind with smooth gusts.
 interp::Vec3 wind_at(const interp::Vec3& wind, double gust, double t);
+// Magnitude and heading (degrees about +y; 0 blows along +x) of the
+// horizontal wind, and back (the vertical part is kept).
+double wind_speed(const interp::Vec3& w);
+double wind_heading(const interp::Vec3& w);
+void set_wind(interp::Vec3& w, double speed, double heading_deg);
+// Starts pulling `body` (> 0) at world point `at` on it toward `at`, with
+// the automatic stiffness (the mouse pressed on a body: picking.hpp).
+void begin_pull(Session& s, int body, const interp::Vec3& at);
 // The world position of the pull's point on its body (current pose).
 interp::Vec3 pull_point_world(Session& s);
 // Spring constant of a pull that asks for none: a displacement of a tenth of

@@ -241,10 +241,10 @@ int sweep_pair_paths(const Model& model, Data& data) {
                       W[side], Gn[side], u[side], du[side]);
       Data::PairStep& st = steps.emplace_back();
       st.body = meet_a;
-      for (int k = 0; k < 3; ++k)
+      for (int row = 0; row < 3; ++row)
         for (int c = 0; c < 6; ++c) {
-          st.u(k, c) = u[0][k][c] + u[1][k][c];
-          st.du(k, c) = du[0][k][c] + du[1][k][c];
+          st.u(row, c) = u[0][row][c] + u[1][row][c];
+          st.du(row, c) = du[0][row][c] + du[1][row][c];
         }
       from = model.parent[std::size_t(meet_a)];
     }

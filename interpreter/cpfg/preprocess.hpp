@@ -24,6 +24,15 @@ struct PreprocessOptions {
   bool allow_outside = false;
 };
 
+// Who runs the C preprocessor: the system's `cpp`, as a process (bounded:
+// 60 s of processor time, 1 GiB of output), unless a build that starts no
+// process (the web page: docs/web.md) names its own. It gets cpp's
+// arguments (argv[0] "cpp", options, the file last) and writes standard
+// output and errors into the files out and err; it returns cpp's exit
+// status, or -1 when it could not run.
+using CppRunner = int (*)(const std::vector<std::string>& argv, const std::string& out, const std::string& err);
+void set_cpp_runner(CppRunner runner);
+
 // True when text needs the preprocessor: a line that starts with '#', or defines to apply.
 bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts);
 

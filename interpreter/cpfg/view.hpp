@@ -87,6 +87,9 @@ struct CpfgView {
   double tangent = 1.2;                  // the Hermite tangent coefficient of generalized cylinders
   bool twist_cylinders = false;          // `twist of cylinders: on`: their sections turn with the turtle's up
   bool past_cut = true;                  // interpretation past %
+  // cpfg finds the view volume by interpreting the string once before it
+  // draws it, unless the view file gives it (`box:`)
+  bool auto_volume = true;
   bool function_set = false;             // the functions came from a `function set:` (cpfg's gallery)
   std::map<char, CpfgSurface> surfaces;  // by id
   std::shared_ptr<const CpfgBackground> background;  // `background scene:`, or null

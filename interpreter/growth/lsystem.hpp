@@ -136,9 +136,12 @@ bool derive(Lsystem& ls, long n, const DeriveOptions& opts, std::vector<grammar:
 // The string as drawn (apply_homomorphism) with the L-system's state: the
 // global variables as the blocks and statements left them, cpfg's random
 // numbers going on from where the derivation left them, on copies (ls does
-// not change). cpfg draws so; the drawing commands still call
-// apply_homomorphism with a scratch of their own (globals at their initial
-// values, docs/language.md 9.3).
+// not change). For a cpfg model whose view file leaves the view volume to
+// cpfg (no `box:`) the homomorphism runs twice, as cpfg interprets the
+// string once to find the view volume before it draws it
+// (docs/language.md 9.3, "Drawings"). A living plant's drawing is this
+// string too, made once per rebuild and kept for its model and its scene
+// (living/, draw_string).
 RewriteResult apply_homomorphism(const Lsystem& ls, ModuleString& out, const DeriveOptions& opts);
 
 // The string file of the current state: header line, the integrator's

@@ -58,11 +58,17 @@ bool model_from_drawing(const RuleSet& rules);
 
 // The L-system's string as drawn: the homomorphism applied once, with the
 // L-system's state (lsystem.hpp: apply_homomorphism, so that its statements
-// and random numbers are the picture's), and, when the model is built from
+// and random numbers are the picture's; a cpfg model's drawing comes after
+// cpfg's view-volume pass, on copies), and, when the model is built from
 // it, the index in the string of each of its joints, ties, grafts, welds and
 // base state, which the homomorphism must keep, in order. False with a
 // diagnostic.
 bool draw_string(const Lsystem& ls, std::size_t max_modules, DrawnString& out, std::vector<grammar::Diagnostic>& diags);
+
+// The @Graft and @Weld ids that ls.current uses once (grafts still waiting
+// for their partner at the end of the derivation: docs/language.md 7.2), as
+// warnings placed where each module was written (lsd check).
+void warn_lone_grafts(const Lsystem& ls, std::vector<grammar::Diagnostic>& diags);
 
 // Writes the anchors of the bare @Tie modules (TieMark::bare) into the
 // string as their three parameters, so that a saved string resumes

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/limits.hpp"
+
 namespace lsd::interp {
 
 // What a StagedFile's commit() promises beyond "whole or not at all"
@@ -59,8 +61,9 @@ bool write_all(int fd, const char* p, std::size_t n);
 bool write_file_atomic(const std::string& path, std::string_view content, std::string* error,
                        Durability durability = Durability::kSynced);
 
-// Reads a whole file; a file larger than max_bytes is an error.
+// Reads a whole file; a file larger than max_bytes (by default a string
+// file's limit, common/limits.hpp) is an error.
 bool read_file(const std::string& path, std::string& content, std::string* error,
-               std::size_t max_bytes = std::size_t(1) << 32);
+               std::size_t max_bytes = limits::kStringFileBytes);
 
 }  // namespace lsd::interp

@@ -54,6 +54,10 @@ struct TurtleState {
   // moves, which every F f G g of a textured turtle advances.
   int texture = 0;
   double tex_t = 0;
+  // cpfg's turtle scale (CPFG manual 6.1; `initial scale:`, @D @Di @Dd):
+  // the lengths of F f G g, the widths # ! set, the sizes of @O @c @o and
+  // ~ are multiplied by it. 1 in lsd's own files.
+  double scale = 1;
   // In a drawing posed by the physics (turtle.hpp: BodyPoses), the body the
   // turtle moves with: its state is the rest pose's moved as that body
   // moved; -1: not moved. `[` and `]` keep it with the state.

@@ -20,11 +20,7 @@ using lsd::test::run;
 const std::string kScript = std::string(LSD_SOURCE_DIR) + "/scripts/blender_import.py";
 const std::string kProbe = std::string(LSD_SOURCE_DIR) + "/tests/blender/probe_scene.py";
 
-bool have_blender() {
-  if (run("command -v blender").status == 0) return true;
-  WARN("blender is not on PATH: skipped (apt-get install blender python3-numpy)");
-  return false;
-}
+bool have_blender() { return lsd::test::have_program("blender", "apt-get install blender python3-numpy"); }
 
 // The herb grown and swaying for 10 s, as an animated glTF at 30 fps.
 std::string export_herb(const lsd::test::TempDir& dir) {

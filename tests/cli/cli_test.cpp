@@ -63,6 +63,23 @@ TEST_CASE("End: runs after the last derivation step the command derives: the fil
   CHECK_THAT(run(lsd_cmd("derive -n 4 " + repeating)).out, Catch::Contains("the end"));
 }
 
+TEST_CASE("End: in a growing run comes after the run's last step: -n 3 of a derivation length of 10") {
+  // A living plant that grows a body every 0.1 s: with -n 3 its third
+  // derivation step (at 0.3 s) is the last, and End: follows it; a run that
+  // stops before that step, or a run of the file's 10 steps that stops
+  // before the tenth, has not ended its derivation and runs no End:.
+  auto growing = write_tmp("end_growing.ls", "derivation length: 10\nStart: {n = 0;}\nStartEach: {n = n + 1;}\n"
+                                             "End: {printf(\"end after %g\\n\", n);}\n"
+                                             "axiom: B(0.1, 0.01) A\nA --> J B(0.1, 0.01) A\n"
+                                             "dynamics:\n  grow every: 0.1\n");
+  const auto after3 = run(lsd_cmd("run --quiet -n 3 --time 1 " + growing));
+  CHECK(after3.status == 0);
+  CHECK(after3.out == "end after 3\n");
+  CHECK(run(lsd_cmd("run --quiet -n 3 --time 0.25 " + growing)).out.empty());
+  CHECK(run(lsd_cmd("run --quiet --time 0.5 " + growing)).out.empty());
+  CHECK(run(lsd_cmd("run --quiet --time 1.5 " + growing)).out == "end after 10\n");
+}
+
 TEST_CASE("lsd check builds the model lsd run starts from: joints: auto with a homomorphism, bodies as drawn") {
   // A is no body in the stored string; its image F(1) is one. The model of
   // the string as stored has no body at all, the run's (the drawing's) three.

@@ -31,11 +31,8 @@ Syncs syncs_of(const lsd::test::TempDir& dir, const std::string& args) {
 
 }  // namespace
 
-TEST_CASE("lsd derive -o, traces and exports are not synced; lsd run -o is") {
-  if (run("command -v strace").status != 0) {
-    WARN("strace is not installed: skipped");
-    return;
-  }
+TEST_CASE("lsd derive -o, traces and exports are not synced; lsd run -o is", "[strace]") {
+  if (!lsd::test::strace_works()) return lsd::test::skip("strace is missing or cannot trace here");
   lsd::test::TempDir dir;
   const std::string fig = lsd::test::example("abop/fig1_24a.ls");
   const std::string pendulum = lsd::test::example("dynamics/pendulum.ls");

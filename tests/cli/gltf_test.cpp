@@ -334,10 +334,7 @@ TEST_CASE("an interrupted glTF export leaves the file under the final name as it
 // Blender's own glTF importer (Debian's blender; skipped without it). Run it
 // with `make test-slow`, or alone: build/tests/test_cli "[blender]".
 TEST_CASE("Blender imports the herb's glTF with its animation", "[.slow][blender]") {
-  if (run("command -v blender").status != 0) {
-    WARN("blender is not on PATH: skipped (apt-get install blender python3-numpy)");
-    return;
-  }
+  if (!lsd::test::have_program("blender", "apt-get install blender python3-numpy")) return;
   const std::string out = lsd::test::temp_path("blender_herb.glb");
   REQUIRE(run(export_cmd(kHerb + " --time 10 --fps 30 -o " + out)).status == 0);
   const tinygltf::Model m = load_gltf(out);

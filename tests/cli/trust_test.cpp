@@ -45,10 +45,6 @@ std::vector<Folder> folders() {
   return out;
 }
 
-bool strace_works() {
-  return run("strace -qq -f -o /dev/null true").status == 0;
-}
-
 // What a traced run did: the programs it started (execve that succeeded,
 // after the first, lsd's) and the files each process opened.
 struct Trace {
@@ -75,13 +71,13 @@ Trace read_trace(const std::string& log) {
   return t;
 }
 
-}  // namespace
-
-TEST_CASE("a hostile model folder starts no program, reads nothing outside itself, and says why") {
+// Opens every hostile folder with `lsd check`, `derive`, `render` and `run`:
+// the exit status and the warning, no program of the model's started (the
+// marker), no sanitizer report; and, traced (under strace), the programs
+// started and the files opened.
+void open_every_folder(bool traced) {
   const auto list = folders();
   REQUIRE(list.size() >= 9);
-  const bool traced = strace_works();
-  if (!traced) WARN("strace cannot trace here: the reads outside the folders are not checked (scripts/setup.sh installs it)");
   lsd::test::TempDir tmp;
   const std::string marker = tmp.path("marker");
   const std::string baits = fs::weakly_canonical(kCorpus + "/folders").string() + "/";
@@ -91,8 +87,10 @@ TEST_CASE("a hostile model folder starts no program, reads nothing outside itsel
       std::string args = command == "render" ? " -o " + tmp.path("p.png") + " --width 64 --height 64" : "";
       if (command == "derive" || command == "run") args += " -o " + tmp.path("s.txt");
       const std::string log = tmp.path("trace");
+      // (make sanitize: the leaks Mesa's driver leaves when lsd draws are Mesa's, not lsd's)
+      const std::string untraced = command == "render" ? "env ASAN_OPTIONS=detect_leaks=0 " : "";
       const std::string cmd = "cd '" + kCorpus + "' && LSD_TRUST_MARKER='" + marker + "' timeout 60 " +
-                              (traced ? lsd::test::strace_prefix(log, "execve,open,openat,openat2,creat") : "") +
+                              (traced ? lsd::test::strace_prefix(log, "execve,open,openat,openat2,creat") : untraced) +
                               lsd::test::lsd_exe() + " " + command + " " + f.path + args;
       INFO(cmd);
       const auto r = run(cmd);
@@ -121,6 +119,17 @@ TEST_CASE("a hostile model folder starts no program, reads nothing outside itsel
       }
     }
   }
+}
+
+}  // namespace
+
+TEST_CASE("a hostile model folder starts no program and says why") { open_every_folder(false); }
+
+TEST_CASE("a hostile model folder reads nothing outside itself and starts only the preprocessor (strace)",
+          "[strace]") {
+  if (!lsd::test::strace_works())
+    return lsd::test::skip("strace is missing or cannot trace here (scripts/setup.sh installs it)");
+  open_every_folder(true);
 }
 
 TEST_CASE("the hostile folders' warnings go away only with the flags that allow what they ask") {

@@ -1,6 +1,9 @@
 // Tests of scripts/sweep*.sh (docs/scaling.md): a sweep run by GNU parallel,
-// and the Slurm array script's body run by hand, gather their runs into one CSV.
+// and one run as Slurm job arrays on a real Slurm of one node started here,
+// gather their runs into the same CSV.
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
 #include <filesystem>
 #include <sstream>
 
@@ -26,6 +29,39 @@ std::vector<std::string> split(const std::string& line) {
   while (std::getline(ss, f, ',')) out.push_back(f);
   if (!line.empty() && line.back() == ',') out.emplace_back();
   return out;
+}
+
+// A Slurm cluster of one node on 127.0.0.1 (tests/scripts/slurm_node.sh),
+// up for the life of this object; its daemons stop when it goes, or when the
+// test process ends in any other way.
+class SlurmNode {
+ public:
+  explicit SlurmNode(const std::string& dir) : dir_(dir) {
+    const auto r = run(kNodeScript + " start " + dir + " " + std::to_string(::getpid()));
+    log_ = r.out;
+    if (r.status == 0) conf_ = dir + "/slurm.conf";
+  }
+  ~SlurmNode() { run(kNodeScript + " stop " + dir_); }
+  SlurmNode(const SlurmNode&) = delete;
+  SlurmNode& operator=(const SlurmNode&) = delete;
+  bool up() const { return !conf_.empty(); }
+  const std::string& log() const { return log_; }
+  // A command run from `cwd` with this cluster's slurm.conf and this build's lsd,
+  // the checkout found through LSD_ROOT (Slurm runs a copy of the job script).
+  lsd::test::Run run_in(const std::string& cwd, const std::string& cmd) const {
+    return run("cd " + cwd + " && SLURM_CONF=" + conf_ + " LSD_ROOT=" + LSD_SOURCE_DIR + " " + with_lsd(cmd));
+  }
+
+ private:
+  inline static const std::string kNodeScript = std::string(LSD_SOURCE_DIR) + "/tests/scripts/slurm_node.sh";
+  std::string dir_, conf_, log_;
+};
+
+// The id of the job `sbatch --parsable` submitted: its last line, "12" or "12;cluster".
+std::string job_id(std::string out) {
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  out.erase(0, out.rfind('\n') + 1);  // (npos + 1 is 0)
+  return out.substr(0, out.find(';'));
 }
 }  // namespace
 
@@ -75,37 +111,56 @@ TEST_CASE("a sweep reports the runs that failed and the runs that are missing") 
   CHECK_THAT(r.out, Catch::Contains("1 of 3 runs have no results") && Catch::Contains(": 3"));
 }
 
-TEST_CASE("the Slurm array script runs row SLURM_ARRAY_TASK_ID as one lsd run, the same run as on one machine") {
+TEST_CASE("on a real Slurm, a job array of sweep-slurm.sh and a dependent gather give the local sweep's CSV",
+          "[slurm]") {
+  for (const char* program : {"slurmctld", "slurmd", "sbatch"})
+    if (!lsd::test::have_program(program, "apt-get install slurm-wlm")) return;
+  const lsd::test::TempDir dir;
+  const std::string table = dir.write("sweep.csv", kTable);
+  const SlurmNode slurm(dir.path("slurm"));
+  INFO(slurm.log());
+  REQUIRE(slurm.up());
+  // submit(OUT, OPTIONS): an array of sweep-slurm.sh writing into dir/OUT; its job id
+  const auto submit = [&](const std::string& out, const std::string& options) {
+    const auto r = slurm.run_in(dir.path(""), "sbatch --parsable " + options + " " + script("sweep-slurm.sh") + " " +
+                                                  table + " " + dir.path(out) + " " + herb() + kRunOptions);
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    return job_id(r.out);
+  };
+  // gather(OUT, JOBS): the gather of dir/OUT, submitted to start once JOBS
+  // (a:b) have ended, waited for (sbatch --wait: its exit status is the job's)
+  const auto gather = [&](const std::string& out, const std::string& jobs) {
+    const std::string o = dir.path(out);
+    const auto r = slurm.run_in(dir.path(""), "timeout 600 sbatch --wait --dependency=afterany:" + jobs +
+                                                  " --output=" + o + "/gather.log --wrap '" + script("sweep-gather.sh") +
+                                                  " " + table + " " + o + " > " + o + "/results.csv'");
+    std::string log;
+    for (const std::string& line : lsd::test::read_lines(o + "/gather.log")) log += line + "\n";
+    INFO(r.out << "gather.log:\n" << log);
+    REQUIRE(r.status == 0);
+    return lsd::test::read_lines(o + "/results.csv");
+  };
+  // as docs/scaling.md submits it: one task per row, at most 100 at once
+  const auto slurm_csv = gather("array", submit("array", "--array=1-5%100"));
+  // the same table in two parts of three rows to a task: rows 1-3, then rows 4-5
+  // after an offset of 3 (the task's last row is past the table's end)
+  const std::string parts = submit("parts", "--export=ALL,SWEEP_ROWS_PER_TASK=3 --array=1-1") + ":" +
+                            submit("parts", "--export=ALL,SWEEP_ROWS_PER_TASK=3,SWEEP_ROW_OFFSET=3 --array=1-1");
+  const auto parts_csv = gather("parts", parts);
+  // the same table through GNU parallel on this machine
+  REQUIRE(run(with_lsd(script("sweep.sh") + " " + table + " " + dir.path("local") + " " + herb() + kRunOptions))
+              .status == 0);
+  const auto local = lsd::test::read_lines(dir.path("local/results.csv"));
+  REQUIRE(local.size() == 6);
+  CHECK(slurm_csv == local);
+  CHECK(parts_csv == local);
+}
+
+TEST_CASE("the Slurm array script outside an array task, and past the table's end, says so") {
   const lsd::test::TempDir dir;
   const std::string table = dir.write("sweep.csv", kTable);
   const std::string task = script("sweep-slurm.sh") + " " + table + " " + dir.path("slurm") + " " + herb() + kRunOptions;
-  // the five array tasks, in any order; task 1 with an offset of 3 is row 4
-  for (const char* env : {"SLURM_ARRAY_TASK_ID=3", "SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_ID=5",
-                          "SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_ID=1 SWEEP_ROW_OFFSET=3"}) {
-    auto r = run(with_lsd(std::string(env) + " bash " + task));
-    INFO(env << ": " << r.out);
-    CHECK(r.status == 0);
-  }
-  auto gathered = run(script("sweep-gather.sh") + " " + table + " " + dir.path("slurm") + " > " + dir.path("slurm.csv"));
-  INFO(gathered.out);
-  REQUIRE(gathered.status == 0);
-  // the same table through GNU parallel gives the same CSV
-  REQUIRE(run(with_lsd(script("sweep.sh") + " " + table + " " + dir.path("local") + " " + herb() + kRunOptions))
-              .status == 0);
-  const auto slurm = lsd::test::read_lines(dir.path("slurm.csv"));
-  CHECK(slurm.size() == 6);
-  CHECK(slurm == lsd::test::read_lines(dir.path("local/results.csv")));
-  // several rows to a task: tasks 1 and 2 of 3 rows each cover the table's 5
-  for (const char* id : {"1", "2"}) {
-    auto r = run(with_lsd("SWEEP_ROWS_PER_TASK=3 SLURM_ARRAY_TASK_ID=" + std::string(id) + " bash " +
-                          script("sweep-slurm.sh") + " " + table + " " + dir.path("chunks") + " " + herb() + kRunOptions));
-    INFO(r.out);
-    CHECK(r.status == 0);
-  }
-  REQUIRE(run(script("sweep-gather.sh") + " " + table + " " + dir.path("chunks") + " > " + dir.path("chunks.csv"))
-              .status == 0);
-  CHECK(lsd::test::read_lines(dir.path("chunks.csv")) == slurm);
-  // outside an array task, and past the table's end, it says so
   auto r = run(with_lsd("bash " + task));
   CHECK(r.status != 0);
   CHECK_THAT(r.out, Catch::Contains("SLURM_ARRAY_TASK_ID"));

@@ -13,6 +13,7 @@
 #include <functional>
 
 #include "interpreter/living/simulation.hpp"
+#include "support/skip.hpp"
 
 namespace lsd::test {
 
@@ -91,6 +92,17 @@ inline std::string lsd_exe() { return LSD_EXE; }
 // leak detection is off for the traced program (make sanitize).
 inline std::string strace_prefix(const std::string& log, const std::string& calls) {
   return "env ASAN_OPTIONS=detect_leaks=0 strace -qq -f -e trace=" + calls + " -o '" + log + "' ";
+}
+
+// Whether strace is installed and may trace here (a container can forbid ptrace).
+inline bool strace_works() { return run("strace -qq -f -o /dev/null true").status == 0; }
+
+// Whether `program` is on the PATH; if not, the test case is skipped (see skip):
+// `if (!lsd::test::have_program("blender", "apt-get install blender")) return;`.
+inline bool have_program(const std::string& program, const std::string& how_to_install) {
+  if (run("command -v '" + program + "'").status == 0) return true;
+  skip(program + " is not on PATH (" + how_to_install + ")");
+  return false;
 }
 
 // A fresh temporary folder, removed with everything in it when the test ends:

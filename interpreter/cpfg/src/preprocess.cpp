@@ -239,6 +239,12 @@ void report(const std::string& err, const std::vector<std::pair<std::string, std
 
 }  // namespace
 
+namespace {
+CppRunner cpp_runner = nullptr;  // nullptr: run (the system's cpp)
+}  // namespace
+
+void set_cpp_runner(CppRunner runner) { cpp_runner = runner; }
+
 bool needs_preprocessor(const std::string& text, const PreprocessOptions& opts) {
   if (!opts.defines.empty()) return true;
   bool line_start = true;
@@ -291,7 +297,7 @@ bool preprocess(const std::string& text, const std::string& path, const Preproce
   for (const auto& [name, value] : opts.defines)
     if (std::find(overridden.begin(), overridden.end(), name) == overridden.end()) argv.push_back("-D" + name + "=" + value);
   argv.push_back(src);
-  const int status = run(argv, result.path, errors.path);
+  const int status = cpp_runner ? cpp_runner(argv, result.path, errors.path) : run(argv, result.path, errors.path);
   if (status < 0) {
     diags.push_back({path, {}, "cannot run the C preprocessor 'cpp', which cpfg files with '#' lines need "
                                "(install the Debian package cpp)"});

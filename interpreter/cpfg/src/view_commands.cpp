@@ -85,11 +85,17 @@ void line_width_increment(ViewReader& r, const ViewLine& l) {
   if (r.need(l, 1)) r.view.width_increment = l.nums[0];
 }
 
+// As cpfg's ReadViewData: the first word, one of the three names or a digit 1 to 3.
 void line_style(ViewReader& r, const ViewLine& l) {
-  const std::string s = lower(l.value);
-  r.view.line_style = s.rfind("pixel", 0) == 0 || s == "1"   ? CpfgView::LineStyle::kPixel
-                      : s.rfind("polygon", 0) == 0 || s == "2" ? CpfgView::LineStyle::kPolygon
-                                                               : CpfgView::LineStyle::kCylinder;
+  std::istringstream vs(l.value);
+  std::string w;
+  vs >> w;
+  using Style = CpfgView::LineStyle;
+  const int digit = !w.empty() && w[0] >= '1' && w[0] <= '3' ? w[0] - '0' : 0;
+  if (w == "pixel" || digit == 1) r.view.line_style = Style::kPixel;
+  else if (w == "polygon" || digit == 2) r.view.line_style = Style::kPolygon;
+  else if (w == "cylinder" || digit == 3) r.view.line_style = Style::kCylinder;
+  else r.warn(l.number, "'line style: " + w + "' is not pixel, polygon or cylinder (1, 2, 3): the line style stays as it was");
 }
 
 void initial_scale(ViewReader& r, const ViewLine& l) {
@@ -127,49 +133,66 @@ void elasticity_increment(ViewReader& r, const ViewLine& l) {
   if (r.need(l, 1)) r.view.elasticity_increment = l.nums[0];
 }
 
-// The `name:` subcommands of a tropism line: T: x y z A: a I: i E: e S: s.
-CpfgTropism parse_tropism(const std::string& value, bool torque, bool& ok) {
-  CpfgTropism t;
+// The subcommands of a tropism line, read as cpfg reads them: words split
+// at blanks and colons, each known by its first letter (T: x y z, A: a, I: i,
+// E: e, S: s), a number at a time, split at blanks, commas and colons. T:
+// sets the scale 1/|T|, I: multiplies the scale (so I: before T: gives 0),
+// which is kept within [-1, 1]; the direction is T times the scale, so I: 1
+// makes it a unit vector only where |T| <= 1. A line without T: has no
+// direction (it bends nothing but keeps its number for @Ts). Empty with the
+// reason when cpfg drops the line (docs/language.md 9.5).
+std::string parse_tropism(const std::string& value, bool torque, CpfgTropism& t) {
+  t = CpfgTropism{};
   t.torque = torque;
-  double intensity = 1;
-  std::string v = value;
-  std::replace(v.begin(), v.end(), ',', ' ');
-  std::istringstream in(v);
-  std::string w;
-  ok = false;
-  while (in >> w) {
-    const char key = char(std::toupper(static_cast<unsigned char>(w[0])));
-    if (w.size() > 1 && w[1] != ':') continue;
-    if (w.size() == 1) in >> std::ws, in.peek() == ':' ? in.get() : 0;
-    auto num = [&]() {
-      double x = 0;
-      in >> x;
-      return x;
-    };
-    if (key == 'T') {
-      const double x = num(), y = num(), z = num();
-      t.dir = Vector3d(x, y, z);
-      ok = t.dir.norm() > 0;
-    } else if (key == 'A') {
-      t.angle = num();
-    } else if (key == 'I') {
-      intensity = std::clamp(num(), -1.0, 1.0);
-    } else if (key == 'E') {
-      t.elasticity = num();
-    } else if (key == 'S') {
-      t.step = num();
+  t.dir = Vector3d::Zero();
+  double scale = 0;
+  std::size_t i = 0;
+  auto word = [&](const char* seps) {
+    i = value.find_first_not_of(seps, i);
+    if (i == std::string::npos) return std::string();
+    const std::size_t e = std::min(value.find_first_of(seps, i), value.size());
+    std::string w = value.substr(i, e - i);
+    i = e;
+    return w;
+  };
+  auto num = [&]() {  // as C's atof: the number the word starts with, 0 for none
+    const std::string w = word(" ,\t:");
+    double x = 0;
+    read_c_number(w.data(), w.data() + w.size(), x);
+    return x;
+  };
+  for (std::string w = word(" \t:"); !w.empty(); w = word(" \t:")) {
+    switch (w[0]) {
+      case 'T': {
+        const double x = num(), y = num(), z = num();
+        t.dir = Vector3d(x, y, z);
+        if (t.dir.squaredNorm() == 0) return "its direction T: is the zero vector";
+        scale = 1 / t.dir.norm();
+        break;
+      }
+      case 'I':
+        scale *= num();
+        if (scale == 0) return "its intensity I: is 0 (or comes before T:)";
+        scale = std::clamp(scale, -1.0, 1.0);
+        break;
+      case 'A': t.angle = num(); break;
+      case 'E': t.elasticity = num(); break;
+      case 'S': t.step = num(); break;
+      default: return "'" + w + "' is not one of its subcommands T: A: I: E: S:";
     }
   }
-  if (ok) t.dir = t.dir.normalized() * intensity;
-  return t;
+  t.dir *= scale;
+  return {};
 }
 
 void tropism(ViewReader& r, const ViewLine& l) {  // also torque:
-  bool ok = false;
-  const CpfgTropism t = parse_tropism(l.value, l.key == "torque", ok);
-  if (!ok) r.warn(l.number, "'" + l.key + ":' needs a direction T: x y z: ignored");
+  CpfgTropism t;
+  const std::string why = parse_tropism(l.value, l.key == "torque", t);
+  if (!why.empty()) r.warn(l.number, "'" + l.key + ":' is ignored, as cpfg ignores it: " + why);
   else if (r.view.tropisms.size() >= 8) r.warn(l.number, "more than 8 tropisms: this one is ignored");
   else r.view.tropisms.push_back(t);
+  if (why.empty() && t.dir.squaredNorm() == 0)
+    r.warn(l.number, "'" + l.key + ":' names no direction T: x y z: it bends nothing");
 }
 
 // ---------------------------------------------------------------- files it names
@@ -308,9 +331,11 @@ void texture(ViewReader& r, const ViewLine& l) {
 
 void background_scene(ViewReader& r, const ViewLine& l) {
   auto bg = std::make_shared<CpfgBackground>();
-  std::istringstream files(l.value);
+  std::string list = l.value;  // cpfg reads every file the line names, split at blanks, commas and semicolons
+  std::replace_if(list.begin(), list.end(), [](char c) { return c == ',' || c == ';'; }, ' ');
+  std::istringstream files(list);
   std::string file, err;
-  while (files >> file) {  // cpfg reads every file the line names
+  while (files >> file) {
     const std::string p = r.named(l, file);
     if (!p.empty() && !read_background_scene(p, r.model, *bg, err, r.diags)) r.warn(l.number, err + ": not drawn");
   }
@@ -326,6 +351,13 @@ void no_effect(ViewReader&, const ViewLine&) {}
 void framing(ViewReader& r, const ViewLine& l) {
   if (r.framing.empty()) r.framing_line = l.number;
   r.framing.insert(l.key);
+}
+
+// The view volume: lsd frames the plant itself, but cpfg draws without the
+// pass that finds the volume, which runs the homomorphism once more.
+void box(ViewReader& r, const ViewLine& l) {
+  r.view.auto_volume = false;
+  framing(r, l);
 }
 
 void not_drawn(ViewReader& r, const ViewLine& l) { r.warn(l.number, "lsd does not draw '" + l.key + ":': it is ignored"); }
@@ -377,7 +409,7 @@ const ViewCommand kViewCommands[] = {
     {"back distance", framing},
     {"scale factor", framing},
     {"z buffer", framing},
-    {"box", framing},
+    {"box", box},
     {"viewing angle", framing},
     {"min zoom", framing},
     {"max zoom", framing},

@@ -469,8 +469,7 @@ bool EnvironmentProgram::exchange(ModuleString& s, const SymbolTable& symbols, c
     line(f.left, t.L.data(), 3);
     line(f.up, t.U.data(), 3);
     line(f.line_width, &t.width, 1);
-    const double scale = 1;
-    line(f.scale_factor, &scale, 1);
+    line(f.scale_factor, &t.scale, 1);
     items.push_back(std::move(it));
   }
   std::vector<std::string> lines;

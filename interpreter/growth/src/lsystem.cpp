@@ -437,6 +437,14 @@ RewriteResult apply_homomorphism(const Lsystem& ls, ModuleString& out, const Der
   scratch.machine = &machine;
   scratch.cpfg_rng = ls.scratch.cpfg_rng;
   scratch.cpfg_rng_ready = ls.scratch.cpfg_rng_ready;
+  // cpfg draws the string in its second interpretation: the first finds the
+  // view volume (unless the view file gives it), and its homomorphism
+  // already draws random numbers and changes global variables
+  // (docs/language.md 9.3, "Drawings")
+  if (ls.rules->cpfg && ls.rules->view.auto_volume && !ls.rules->homomorphism.empty()) {
+    const RewriteResult first = apply_homomorphism(*ls.rules, ls.current, out, opts, scratch);
+    if (!first.ok) return first;
+  }
   return apply_homomorphism(*ls.rules, ls.current, out, opts, scratch);
 }
 

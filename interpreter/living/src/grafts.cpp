@@ -5,6 +5,8 @@
 #include <map>
 #include <string>
 
+#include "interpreter/growth/origins.hpp"
+
 namespace lsd::interp {
 namespace {
 
@@ -34,11 +36,7 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   for (const auto& [id, ks] : by_id) {
     const GraftMark& m = marks[ks[0]];
-    if (ks.size() == 1) {
-      error("the graft " + mark_text(rules, s, m) + " has no partner: its id " + id_text(id) +
-            " must be used by exactly two modules", m);
-      continue;
-    }
+    if (ks.size() == 1) continue;  // waits, inert, until its partner is written (docs/language.md 7.2)
     if (ks.size() > 2) {
       error("the graft id " + id_text(id) + " is used " + std::to_string(ks.size()) + " times (modules " +
             std::to_string(m.module) + ", " + std::to_string(marks[ks[1]].module) + ", " +
@@ -91,6 +89,25 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
     lm.graft_module.push_back(std::uint32_t(b.stored));
   }
   return true;
+}
+
+void warn_lone_grafts(const Lsystem& ls, std::vector<grammar::Diagnostic>& diags) {
+  const ModuleString& s = ls.current;
+  std::map<double, std::vector<std::size_t>> by_id;  // in string order
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if ((s.sym[i] == kSymGraft || s.sym[i] == kSymWeld) && s.nparams(i) > 0) by_id[s.param(i)[0]].push_back(i);
+  ModuleOrigins origins(ls);
+  const ModuleLocator locate = [&](std::size_t i) { return origins.of(i); };
+  for (const auto& [id, is] : by_id) {
+    if (is.size() != 1) continue;  // pairs, and the errors of three or more (pair_grafts)
+    grammar::Diagnostic d = module_diagnostic(
+        *ls.rules, s, is[0], locate,
+        "the " + std::string(s.sym[is[0]] == kSymWeld ? "weld" : "graft") + " id " + id_text(id) +
+            " is still alone after the derivation (module " + std::to_string(is[0]) +
+            "): it joins nothing until a second module with its id is written");
+    d.warning = true;
+    diags.push_back(std::move(d));
+  }
 }
 
 void set_bare_weld_rest(LivingModel& lm, const dyn::Data& d) {

@@ -14,7 +14,8 @@ namespace lsd::interp {
 // Pairs the marks (body_layout.hpp: GraftMark, in the walked string s) by
 // id into lm.model.contact.grafts (after the model is made: it reads the
 // bodies' parents) and lm.graft_module (their stored indices); a weld whose
-// modules carry no rotation joins lm.bare_welds. An id used once or more
+// modules carry no rotation joins lm.bare_welds. An id used once waits,
+// inert, for its partner (a loop the grammar closes later). An id used more
 // than twice, a @Graft paired with a @Weld, a pair on one body or on two
 // joined neighbours are diagnostics naming the modules; false after one.
 bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<GraftMark>& marks,

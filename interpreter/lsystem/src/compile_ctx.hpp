@@ -2,6 +2,7 @@
 // file reads and where it reports. Not part of the interpreter's API.
 #pragma once
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -9,10 +10,14 @@
 
 namespace lsd::interp::detail {
 
+// The parameter counts each symbol is produced with.
+using Arities = std::map<SymbolId, std::set<int>>;
+
 struct Ctx {
   const std::string& path;
   const RuleSet& rs;  // read: symbols and constants compiled so far
   std::vector<grammar::Diagnostic>& diags;
+  const Arities* produced = nullptr;  // while the homomorphism compiles: what the file produces
 
   void error(grammar::Pos p, std::string m) const { diags.push_back({path, p, std::move(m)}); }
 
@@ -32,6 +37,21 @@ struct Ctx {
   // The symbols of a module list written without parameters (ignore:, consider:).
   bool symbols_of(const grammar::ModuleList& list, std::vector<SymbolId>& out) const;
 };
+
+// The parameter counts of the axiom's modules and of the successors of the
+// productions compiled so far; add_arities adds a section's successors as
+// written (builtin_prefix.cpp).
+Arities produced_arities(const RuleSet& rs);
+void add_arities(const RuleSet& rs, const grammar::Section& s, Arities& out);
+
+// cpfg's string holds a built-in of several characters as that many modules
+// (@Gc(2) is @, G and c(2)), so a homomorphism production for the first
+// characters, `@G --> succ`, rewrites every built-in they begin: the
+// productions lsd compiles for it, one for each such built-in and each
+// parameter count it is produced with (Ctx::produced), whose successor is
+// succ followed by the characters left (@Gc(x) --> succ c(x)). Empty when
+// `pa` is no such production (builtin_prefix.cpp).
+std::vector<grammar::ProductionAst> builtin_prefix_productions(const Ctx& c, const grammar::ProductionAst& pa);
 
 // What the header's keys leave for the rest of the compilation.
 struct HeaderState {

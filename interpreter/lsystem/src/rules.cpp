@@ -148,8 +148,15 @@ void compile_production(const Ctx& c, const grammar::ProductionAst& pa, Producti
       std::vector<SymbolId> syms;
       std::size_t bad = 0;
       if (grammar::is_builtin_prefix(m.word[0]) && !c.rs.symbols.split(m.word, syms, bad)) {
+        const bool homo = &g == &c.rs.homomorphism;
+        if (homo) {  // cpfg rewrites the first characters of the built-ins they begin
+          const std::vector<grammar::ProductionAst> each = detail::builtin_prefix_productions(c, pa);
+          for (const grammar::ProductionAst& q : each) compile_production(c, q, g);
+          if (!each.empty()) return;
+        }
         c.warning(m.pos, "'" + m.word + "' is not a module lsd knows (cpfg reads it as '" + m.word.substr(0, 1) +
-                             "' and '" + m.word.substr(1) + "'): this production is ignored");
+                             "' and '" + m.word.substr(1) + "'): this production is ignored" +
+                             (homo ? "" : " (lsd rewrites the beginning of a built-in in the homomorphism only)"));
         return;
       }
     }
@@ -345,15 +352,8 @@ void compile_section(const Ctx& c, const grammar::Section& s, ProductionGroup& g
 
 // A pattern whose parameter count no axiom or successor produces can never match.
 void check_arities(const Ctx& c) {
-  std::map<SymbolId, std::set<int>> produced;  // the parameter counts each symbol is produced with
   const RuleSet& rs = c.rs;
-  for (std::size_t i = 0; i < rs.axiom.size(); ++i) produced[rs.axiom.sym[i]].insert(rs.axiom.nparams(i));
-  for (const auto& m : rs.axiom_succ) produced[m.sym].insert(int(m.params.size()));
-  for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
-    for (const auto& p : g->prods)
-      for (const auto& s : p.succ) produced[s.sym].insert(int(s.params.size()));
-  // A bare K before an element gets its six parameters when the model is built (docs/language.md 7.9).
-  if (rs.dynamics.enabled && produced.count(rs.dynamics.curvature)) produced[rs.dynamics.curvature].insert(6);
+  const detail::Arities produced = detail::produced_arities(rs);
   auto check = [&](const PatternModule& m) {
     if (m.arity < 0 || m.sym == '[' || m.sym == ']') return;
     auto it = produced.find(m.sym);
@@ -535,7 +535,13 @@ bool compile_rules(const grammar::FileAst& file, const CompileOptions& opts, Rul
     c.warning(file.ring_pos, "ring L-systems are not supported: contexts stop at the ends of the string");
   compile_section(c, file.productions, rs.main, "production");
   if (file.has_decomposition) compile_section(c, file.decomposition, rs.decomposition, "decomposition");
-  if (file.has_homomorphism) compile_section(c, file.homomorphism, rs.homomorphism, "homomorphism");
+  if (file.has_homomorphism) {  // (its productions for the beginning of a built-in need what is produced)
+    detail::Arities produced = detail::produced_arities(rs);
+    detail::add_arities(rs, file.homomorphism, produced);
+    Ctx hc = c;
+    hc.produced = &produced;
+    compile_section(hc, file.homomorphism, rs.homomorphism, "homomorphism");
+  }
   for (ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism}) {
     index_group(*g, rs.symbols.size());
     for (Production& p : g->prods) {  // cpfg's locals are the production's own: they keep their values

@@ -44,7 +44,6 @@ void warn_cpfg_unsupported(const RuleSet& rs, grammar::Pos axiom_pos, bool envir
       {kSymCircleBoundScreen, "bounded circles (@bo @bc) are not drawn"}, {kSymCircleBound, nullptr},
       {kSymBackColour, "back-side colours (@; @,) are ignored: both sides take the front colour"},
       {kSymBackColourDown, nullptr},
-      {kSymScale, "the turtle scale (@D @Di @Dd) is ignored"}, {kSymScaleUp, nullptr}, {kSymScaleDown, nullptr},
   };
   std::map<const char*, grammar::Pos> first;  // message -> where first written
   std::vector<const char*> order;

@@ -30,6 +30,28 @@ inline void place_body(const Turtle& tu, SymbolId sym, std::uint32_t i, const do
   out.placed(i, k.bodies.kind(sym, p, np, {tu.polygons.any(), tu.state.in_cylinder}), tu.state);
 }
 
+// The length of F f G g: the parameter, else the step, times cpfg's turtle
+// scale (1 in lsd's own files).
+inline double move_length(const TurtleState& t, const double* p, int np, const WalkConstants& k) {
+  return (np > 0 ? p[0] : k.step) * t.scale;
+}
+
+// A size given as a parameter (@O @c @o), times cpfg's turtle scale, else the width.
+inline double size_param(const TurtleState& t, const double* p, int np) { return np > 0 ? p[0] * t.scale : t.width; }
+
+// @D(s) sets cpfg's turtle scale, @Di(f) multiplies and @Dd(f) divides it by
+// f, or by the view file's scale multiplier without one (blackbox.c); a
+// missing s or an f of 0 changes nothing, as in cpfg. 32-bit floats, as cpfg's.
+inline void change_scale(TurtleState& t, Op op, const double* p, int np, const WalkConstants& k) {
+  if (op == kScaleSet) {
+    if (np > 0) t.scale = float(p[0]);
+    return;
+  }
+  const float f = np > 0 ? float(p[0]) : float(k.cpfg->scale_multiplier);
+  if (f == 0) return;
+  t.scale = op == kScaleUp ? float(t.scale) * f : float(t.scale) / f;
+}
+
 // One module's action on the turtle (docs/language.md 6.2), shared by every
 // pass; `out` hears of what is drawn, queried or passed on the way.
 template <class Output>
@@ -40,12 +62,12 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
     case kNone:
       break;
     case kMoveDraw:
-      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out);
+      draw_move(tu, move_length(t, p, np, k), t.width, i, k, out);
       moved(tu, i, k, out);
       break;
     case kMove:
       if (k.bodies.cylinder_moves && t.in_cylinder) place_body(tu, sym, i, p, np, k, out);  // (an f along a cylinder)
-      if (k.cpfg) cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, true);
+      if (k.cpfg) cpfg_move(tu, move_length(t, p, np, k), k, out, true);
       else move(tu, np > 0 ? p[0] : k.step, k);
       moved(tu, i, k, out);
       break;
@@ -108,7 +130,7 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
       break;
     case kSphere:
       end_node(tu, k, out);
-      out.sphere(t, np > 0 ? p[0] : t.width, i);
+      out.sphere(t, size_param(t, p, np), i);
       break;
     case kQueryP: out.query(i, np, t.pos); break;
     case kQueryH: out.query(i, np, t.H); break;
@@ -117,7 +139,7 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
     case kQueryE: out.environment(i, t); break;
     case kBody: {  // a body (docs/language.md 7.8): a drawn segment, as F, or B(l, r, ...) in metres
       const bool drawn = k.bodies.row(sym, np).kind == BodyKind::kSegment;
-      const double l = drawn ? k.bodies.drawn_length(p, np) : p[0] / k.unit;
+      const double l = drawn ? move_length(t, p, np, k) : p[0] / k.unit;
       place_body(tu, sym, i, p, np, k, out);
       draw_move(tu, l, drawn ? t.width : 2 * p[1] / k.unit, i, k, out);
       if (drawn) moved(tu, i, k, out);
@@ -131,10 +153,10 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
       if (np >= 2) at_rest(t, k, [&](TurtleState& s) { s.pos = Vec3(p[0], p[1], np >= 3 ? p[2] : 0.0); });
       break;
     case kMoveDrawOnly:  // G: F without the polygon vertex
-      draw_move(tu, np > 0 ? p[0] : k.step, t.width, i, k, out, false);
+      draw_move(tu, move_length(t, p, np, k), t.width, i, k, out, false);
       break;
     case kMoveOnly:  // g
-      cpfg_move(tu, np > 0 ? p[0] : k.step, k, out, false);
+      cpfg_move(tu, move_length(t, p, np, k), k, out, false);
       break;
     case kWidthUp:   change_width(t, p, np, +1, k); break;
     case kWidthDown: change_width(t, p, np, -1, k); break;
@@ -146,7 +168,7 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
       break;
     case kDisc:  // @c and cpfg's @o
       end_node(tu, k, out);
-      disc(t, np > 0 ? p[0] : t.width, i, out);
+      disc(t, size_param(t, p, np), i, out);
       break;
     case kSetHeading:
       end_node(tu, k, out);
@@ -197,6 +219,12 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
     case kElasticityDown:
       end_node(tu, k, out);
       change_elasticity(t, op, p, np, k);
+      break;
+    case kScaleSet:
+    case kScaleUp:
+    case kScaleDown:
+      end_node(tu, k, out);
+      change_scale(t, op, p, np, k);
       break;
     case kTexture:  // @Tx(id): as cpfg, an id the view file does not define switches texturing off
       end_node(tu, k, out);

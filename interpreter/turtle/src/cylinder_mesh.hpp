@@ -180,7 +180,9 @@ inline void sweep(const std::vector<Vec3>& grid, std::size_t strips, std::size_t
 // is carried along without twist, but for a turn about the axis from a's up
 // vector to b's spread along the piece (none but where a closed curve closes).
 // It is sampled in `strips` strips (1: a straight piece) and drawn as quads,
-// or as lines along the axis in cpfg's pixel line style.
+// or, in cpfg's pixel and polygon line styles, as lines along the axis (as
+// cpfg's general.c draws them: every line with a's width, the last one's node
+// ending with b's, so that it is a cone where the widths differ).
 template <class Output>
 inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint& b, const Vec3& ma, const Vec3& mb,
                            int strips, std::uint32_t i, const WalkConstants& k, Output& out) {
@@ -218,13 +220,13 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
   };
   // the sections of the strips, (strips + 1) x n points, for the quads and their smooth normals
   std::vector<Vec3> grid;
-  if (!k.pixel_lines) grid.reserve(std::size_t(strips + 1) * n);
+  if (!k.axis_lines) grid.reserve(std::size_t(strips + 1) * n);
   section(prev, a.pos, a.H, a.U, r0.y(), 0);
-  if (!k.pixel_lines) grid.insert(grid.end(), prev.begin(), prev.end());
+  if (!k.axis_lines) grid.insert(grid.end(), prev.begin(), prev.end());
   // A texture (cpfg's make_contour): s from 1 to 0 along the contour (0 to 1
   // in the reversed sections), t advanced from section to section by the
   // length over the circumference there.
-  const Texture* tex = k.pixel_lines ? nullptr : k.texture(t.texture);
+  const Texture* tex = k.axis_lines ? nullptr : k.texture(t.texture);
   std::vector<Vec2f>& uv = tu.texels;
   double tex_t = a.tex_t;
   auto texels = [&]() {
@@ -233,9 +235,9 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
   uv.clear();
   if (tex) texels();
   Vec3 centre = a.pos;
-  double width = a.width;
-  TurtleState at = t;  // where a line of the pixel style ends
+  TurtleState at = t;  // where a line along the axis ends
   at.colour = a.colour;
+  at.width = a.width;
   for (int s = 1; s <= strips; ++s) {
     const double r = double(s) / strips;
     Vec3 c = b.pos, h = b.H, up = b.U;
@@ -250,9 +252,11 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
       up = cpfg_carry(a.U, a.H, h);
       if (std::fabs(twist) > 1e-9) up = rotate_about(up, h, std::cos(twist * tt), std::sin(twist * tt));
     }
-    if (k.pixel_lines) {
+    if (k.axis_lines) {
       at.pos = c;
-      out.segment(centre, at, width, i, at.tex_t);
+      out.segment(centre, at, a.width, i, at.tex_t);
+      if (s == strips) at.width = b.width;
+      out.end_node(at);
     } else {
       section(cur, c, h, up, radius, tt);
       grid.insert(grid.end(), cur.begin(), cur.end());
@@ -262,10 +266,9 @@ inline void cylinder_piece(Turtle& tu, const ControlPoint& a, const ControlPoint
       texels();
     }
     centre = c;
-    width = 2 * radius;
   }
   if (tex) t.tex_t = t.cylinder_last.tex_t = tex_t;
-  if (!k.pixel_lines) sweep(grid, std::size_t(strips), n, a.H, b.H, a.colour, i, out, tex ? uv.data() : nullptr, t.texture);
+  if (!k.axis_lines) sweep(grid, std::size_t(strips), n, a.H, b.H, a.colour, i, out, tex ? uv.data() : nullptr, t.texture);
 }
 
 }  // namespace

@@ -69,6 +69,9 @@ enum Op : std::uint8_t {
   kElasticityDown, // @Td(id[, d]): down by d, else by S:
   kTexture,        // @Tx(id): the view file's texture id, 0 none
   kOldElasticity,  // _(e): the elasticity of the view file's old tropism
+  kScaleSet,       // @D(s): the turtle scale
+  kScaleUp,        // @Di(f): times f, else the view file's scale multiplier
+  kScaleDown,      // @Dd(f): divided by f, else by the scale multiplier
   kNodeEnd,        // cpfg's other @ modules: they end the last F's node (its segment's end width)
 };
 
@@ -129,6 +132,9 @@ struct OpTable {
       op[kSymTropismUp] = op[kSymTropismUp2] = kElasticityUp;
       op[kSymTropismDown] = kElasticityDown;
       op[kSymTexture] = kTexture;
+      op[kSymScale] = kScaleSet;
+      op[kSymScaleUp] = kScaleUp;
+      op[kSymScaleDown] = kScaleDown;
       for (SymbolId id = kSymSphere; id < kSymQueryE; ++id)  // every @ module ends a node in cpfg
         if (op[id] == kNone && (id < kSymQueryP || id > kSymQueryU)) op[id] = kNodeEnd;
     }

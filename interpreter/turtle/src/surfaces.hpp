@@ -21,7 +21,7 @@ inline std::array<double, 4> bernstein(double u) {
 // each drawn as s x t precision quads), placed in the turtle's frame as cpfg
 // places it (patches.c, rayshade.c): its x, y, z along L, H and cpfg's up
 // vector, which is lsd's -U (cpfg's turtle starts with U = (0, 0, -1)),
-// scaled by sx, sy, sz; sx = 0 draws nothing. The turtle then moves to the
+// scaled by sx, sy, sz and the turtle scale; sx = 0 draws nothing. The turtle then moves to the
 // surface's end point scaled by sx along all three. A surface the view file
 // does not define draws nothing. Its texture (the surface line's, else the
 // turtle's) is mapped once over the whole surface's extent in L and H (a
@@ -34,7 +34,7 @@ inline void surface(Turtle& tu, SymbolId id, const double* p, int np, const Walk
   if (it == k.cpfg->surfaces.end()) return;
   const CpfgSurface& sf = it->second;
   const TurtleState& t = tu.state;
-  const Vec3 scale = np == 0 ? Vec3(1, 1, 1) : np < 3 ? Vec3(p[0], p[0], p[0]) : Vec3(p[0], p[1], p[2]);
+  const Vec3 scale = t.scale * (np == 0 ? Vec3(1, 1, 1) : np < 3 ? Vec3(p[0], p[0], p[0]) : Vec3(p[0], p[1], p[2]));
   auto place = [&](const Vec3& q, const Vec3& sc) {
     return t.pos + t.L * (q.x() * sc.x()) + t.H * (q.y() * sc.y()) - t.U * (q.z() * sc.z());
   };

@@ -43,6 +43,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
     tu.state.colour = opt.cpfg->colour;
     tu.state.sides = std::clamp(opt.cpfg->contour_sides, 3, kMaxSides);
     tu.state.tangent[0] = tu.state.tangent[1] = opt.cpfg->tangent;
+    tu.state.scale = float(opt.cpfg->scale);
     for (std::size_t t = 0; t < opt.cpfg->tropisms.size() && t < tu.state.elasticity.size(); ++t)
       tu.state.elasticity[t] = opt.cpfg->tropisms[t].elasticity;
   }

@@ -36,7 +36,7 @@ struct WalkConstants {
   bool rest_pose;  // joints and the base leave the turtle as it is (the undeformed plant)
   const CpfgView* cpfg;  // a cpfg model's view: increments and surfaces
   const std::map<int, Contour>* contours;  // a cpfg model's contours (@#)
-  bool pixel_lines = false;  // cpfg's line style pixel: generalized cylinders are lines along their axis
+  bool axis_lines = false;  // cpfg's line styles pixel and polygon: generalized cylinders are lines along their axis
   bool twist_cylinders = false;  // cpfg's `twist of cylinders: on` (cylinders.hpp)
   const std::vector<Texture>* textures = nullptr;  // a cpfg model's textures (@Tx), id 1 first
   double width_increment = 0;
@@ -59,8 +59,8 @@ struct WalkConstants {
         joints_turn(!rest && !posed) {
     if (opt.tropism && opt.tropism_e != 0) tropisms.push_back({opt.tropism_dir, opt.tropism_e});
     if (!cpfg) return;
-    pixel_lines = cpfg->line_style == CpfgView::LineStyle::kPixel;
-    twist_cylinders = cpfg->twist_cylinders && !pixel_lines;
+    axis_lines = cpfg->line_style != CpfgView::LineStyle::kCylinder;
+    twist_cylinders = cpfg->twist_cylinders && !axis_lines;
     textures = cpfg->textures.get();
     width_increment = cpfg->width_increment;
     colour_increment = cpfg->colour_increment;
@@ -203,9 +203,10 @@ inline void set_colour(TurtleState& t, const double* p, int np, int increment) {
 }
 
 // cpfg's # and !: w sets the width, no parameter adds sign x the increment,
-// in cpfg's 32-bit floats. Widths stay positive, as cpfg's MinWidth.
+// each times the turtle scale, in cpfg's 32-bit floats. Widths stay positive, as cpfg's MinWidth.
 inline void change_width(TurtleState& t, const double* p, int np, double sign, const WalkConstants& k) {
-  const float w = np > 0 ? float(p[0]) : float(t.width) + float(sign * k.width_increment);
+  const float w = np > 0 ? float(p[0] * t.scale)
+                         : float(t.width) + float(sign) * (float(k.width_increment) * float(t.scale));
   t.width = w >= 0.0000001f ? w : 0.0000001f;
 }
 

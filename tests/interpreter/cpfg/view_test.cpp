@@ -76,6 +76,39 @@ TEST_CASE("the view file: angle, colours, widths; what lsd ignores is a located 
   CHECK(view.line_style == interp::CpfgView::LineStyle::kPixel);
 }
 
+TEST_CASE("line style, tropism lines and box: as cpfg's ReadViewData and read_movement read them") {
+  test::TempDir dir;
+  interp::CpfgView view;
+  interp::FunctionSet fs;
+  std::vector<grammar::Diagnostic> diags;
+  using Style = interp::CpfgView::LineStyle;
+  // a word cpfg does not know leaves the style as it was (world units: polygon), with a warning
+  interp::read_view_file(dir.write("a.v", "initial line width: 0.5\nline style: wireframe\n"), view, fs, diags);
+  CHECK(view.line_style == Style::kPolygon);
+  CHECK(has_warning(diags, "'line style: wireframe' is not pixel, polygon or cylinder", 2));
+  interp::read_view_file(dir.write("b.v", "line style: 3\n"), view = {}, fs, diags);
+  CHECK(view.line_style == Style::kCylinder);
+  interp::read_view_file(dir.write("c.v", "line style: cylinders\n"), view = {}, fs, diags);
+  CHECK(view.line_style == Style::kPixel);  // the default: cpfg compares the whole word
+  CHECK(view.auto_volume);
+  // I: scales T by I / |T|, kept within [-1, 1]; I: before T: drops the line, and so does an unknown subcommand
+  diags.clear();
+  interp::read_view_file(dir.write("t.v", "tropism: T: 0 -2 0 I: 0.8 E: 0.2\ntropism: I: 0.5 T: 1 0 0\n"
+                                          "tropism: T: 0 0 3 I: 5 Elasticity: 0.1\ntorque: T: 3 0 0\n"
+                                          "tropism: T: 1 0 0 Q: 1\nbox: x: -1,1 y: 0,2 z: -1,1\n"),
+                         view = {}, fs, diags);
+  REQUIRE(view.tropisms.size() == 3);
+  CHECK((view.tropisms[0].dir - Eigen::Vector3d(0, -0.8, 0)).norm() < 1e-12);
+  CHECK(view.tropisms[0].elasticity == Approx(0.2));
+  CHECK((view.tropisms[1].dir - Eigen::Vector3d(0, 0, 3)).norm() < 1e-12);  // I / |T| = 5/3, kept at 1: T itself
+  CHECK(view.tropisms[1].elasticity == Approx(0.1));
+  CHECK((view.tropisms[2].dir - Eigen::Vector3d(1, 0, 0)).norm() < 1e-12);  // no I: the unit vector
+  CHECK(view.tropisms[2].torque);
+  CHECK(has_warning(diags, "comes before T:", 2));
+  CHECK(has_warning(diags, "'Q' is not one of its subcommands", 5));
+  CHECK_FALSE(view.auto_volume);  // box: gives the view volume
+}
+
 TEST_CASE("a colour map gives the model's colours by index") {
   test::TempDir dir;
   std::string bytes(768, '\0');

@@ -204,4 +204,21 @@ TEST_CASE("the homomorphism runs once for the model and the picture: its random 
     lengths += p.length;
   }
   CHECK(lengths > 4);  // (each 1 + ran(1))
+  // That one drawing is cpfg's: the homomorphism's run after the view
+  // volume's pass (no view file, so no box:; docs/language.md 9.3,
+  // "Drawings"), not its first run from the derivation's stream.
+  const interp::Lsystem& ls = s.sim.lsystem();
+  grammar::Diagnostic error;
+  const interp::ModuleString* model_drawing = s.sim.drawn(error);
+  REQUIRE(model_drawing);
+  interp::ModuleString as_cpfg, first;
+  REQUIRE(interp::apply_homomorphism(ls, as_cpfg, {}).ok);
+  CHECK(*model_drawing == as_cpfg);
+  interp::Machine machine = ls.machine;
+  interp::DeriveScratch scratch;
+  scratch.machine = &machine;
+  scratch.cpfg_rng = ls.scratch.cpfg_rng;
+  scratch.cpfg_rng_ready = ls.scratch.cpfg_rng_ready;
+  REQUIRE(interp::apply_homomorphism(*ls.rules, ls.current, first, {}, scratch).ok);
+  CHECK_FALSE(*model_drawing == first);
 }

@@ -1,0 +1,256 @@
+// The page's tests in a real browser (make web-test; docs/web.md): Debian's
+// Chromium, headless, driven by playwright-core (which downloads no browser),
+// the page served from 127.0.0.1.
+//
+//   node tests/web/page_test.mjs --site build-web/site --lsd build/lsd
+//        --poses build/tests/lsd_poses --examples examples --out build-web/test
+//
+// 1. Every ABOP figure and dynamics example: window.lsd.derive gives the
+//    string `lsd derive` prints, byte for byte.
+// 2. A broken grammar typed into the editor shows its error at the line and
+//    column `lsd check` names.
+// 3. The herb run for 3 simulated seconds in the page: its body poses equal
+//    those of `lsd run --time 3` (lsd_poses, checked to make the run lsd run
+//    makes) within 1e-9 m.
+// 4. A screenshot (OUT/page.png, the README's picture): the plant is drawn.
+// 5. A drag on the stem pulls the plant: the top moves toward the mouse.
+// 6. Every cpfg model of the examples menu (their '#' lines read by the
+//    page's own C preprocessor): the string `lsd derive` prints.
+// 7. The page's weight: its WebAssembly and JavaScript, compressed as a
+//    server compresses them (gzip -9), are at most 3 MB.
+import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { decodePng, servePage } from './support.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((out, a, i, all) => {
+  if (a.startsWith('--')) out.push([a.slice(2), all[i + 1]]);
+  return out;
+}, []));
+for (const need of ['site', 'lsd', 'poses', 'examples', 'out'])
+  if (!args[need]) throw new Error(`missing --${need} (usage at the top of ${process.argv[1]})`);
+fs.mkdirSync(args.out, { recursive: true });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lsd-web-test-'));
+
+let failures = 0, passes = 0;
+function check(ok, what) {
+  if (!ok) failures += 1;
+  else passes += 1;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  return ok;
+}
+
+const server = await servePage(args.site);
+const context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+  executablePath: process.env.LSD_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
+  viewport: { width: 1280, height: 760 },
+});
+const page = context.pages()[0] || await context.newPage();
+page.on('pageerror', (e) => check(false, `no error in the page: ${e.message}`));
+try {
+  await page.goto(`${server.url}/?example=herb.ls`);
+  await page.waitForFunction(() => window.lsd, null, { timeout: 30000 });
+  await page.evaluate(() => window.lsd.ready);
+  await page.waitForSelector('#messages .ok', { timeout: 60000 });  // the herb grown from the menu
+
+  await sameStrings();
+  await errorAtItsPlace();
+  await herbPoses();
+  await screenshot();
+  await pull();
+  await cpfgStrings();  // last: it leaves a cpfg model in the editor
+  weight();
+} catch (e) {
+  check(false, `the tests ran to their end: ${e.stack || e}`);
+} finally {
+  await context.close();
+  server.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+console.log(`${passes} passed, ${failures} failed`);
+process.exit(failures ? 1 : 0);
+
+// ---------------------------------------------------------------- 1
+
+async function sameStrings() {
+  const files = ['abop', 'dynamics'].flatMap((g) => fs.readdirSync(path.join(args.examples, g))
+    .filter((f) => f.endsWith('.ls')).sort().map((f) => path.join(args.examples, g, f)));
+  let same = 0;
+  for (const file of files) {
+    const native = execFileSync(args.lsd, ['derive', file], { maxBuffer: 1 << 30 }).toString();
+    const text = fs.readFileSync(file, 'utf8');
+    const web = await page.evaluate((t) => window.lsd.derive(t), text);
+    if (web === native) same += 1;
+    else check(false, `${file}: the page's string is lsd derive's (${web.length} and ${native.length} characters)`);
+  }
+  check(same === files.length && files.length > 40,
+    `window.lsd.derive gives lsd derive's string for all ${files.length} ABOP figures and dynamics examples`);
+}
+
+// ---------------------------------------------------------------- 2
+
+async function errorAtItsPlace() {
+  const good = fs.readFileSync(path.join(args.examples, 'dynamics/herb.ls'), 'utf8');
+  const broken = good.replace('A(k) : k >= N --> J B(0.03, R0 * 0.3) &(50) Fl', 'A(k) : k >= N --> J B(0.03, R0 * ) &(50) Fl');
+  check(broken !== good, 'the herb is broken for the test');
+  const file = path.join(tmp, 'herb.ls');
+  fs.writeFileSync(file, broken);
+  let stderr = '';
+  try {
+    execFileSync(args.lsd, ['check', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (e) {
+    stderr = e.stderr.toString();
+  }
+  const m = /herb\.ls:(\d+):(\d+): error: (.*)/.exec(stderr);
+  if (!check(m, `lsd check finds the error (${stderr.split('\n')[0]})`)) return;
+  const [line, col] = [Number(m[1]), Number(m[2])];
+  await page.fill('#editor textarea', broken);  // "grow as I type" grows it again
+  await page.waitForSelector('#editor .message', { timeout: 30000 });
+  const shown = await page.evaluate(() => {
+    const msg = document.querySelector('#editor .message');
+    const bad = [...document.querySelectorAll('#editor .gutter div')].findIndex((d) => d.classList.contains('bad'));
+    const at = document.querySelector('#editor pre .at');
+    const lines = document.querySelector('#editor pre').innerHTML.split('\n');
+    const atLine = lines.findIndex((l) => l.includes('class="at"'));
+    // the column: the characters of the line before the marked one
+    const before = document.createElement('div');
+    before.innerHTML = lines[atLine].slice(0, lines[atLine].indexOf('<span class="at">'));
+    return { text: msg.textContent, line: Number(msg.dataset.line), gutter: bad + 1, atLine: atLine + 1,
+      atCol: before.textContent.length + 1, marked: at && at.textContent, visible: !msg.hidden };
+  });
+  check(shown.line === line && shown.gutter === line && shown.atLine === line,
+    `the error is shown at line ${line} (message ${shown.line}, gutter ${shown.gutter}, mark ${shown.atLine})`);
+  check(shown.atCol === col, `the error's column is marked: ${col} (page: ${shown.atCol})`);
+  check(shown.text.startsWith(`${line}:${col} `) && shown.text.includes(m[3].slice(0, 20)) && shown.visible,
+    `its message is lsd check's, beside the line: "${shown.text}"`);
+}
+
+// ---------------------------------------------------------------- 3
+
+async function herbPoses() {
+  const herb = path.join(args.examples, 'dynamics/herb.ls');
+  const nativeString = path.join(tmp, 'native.str'), runString = path.join(tmp, 'run.str');
+  const lines = execFileSync(args.poses, [herb, '3', nativeString]).toString().trim().split('\n');
+  const native = lines.map((l) => l.split(' ').map(Number));
+  execFileSync(args.lsd, ['run', herb, '--time', '3', '-o', runString, '--quiet']);
+  check(fs.readFileSync(nativeString, 'utf8') === fs.readFileSync(runString, 'utf8'),
+    'lsd_poses runs what lsd run --time 3 runs (the same final string)');
+  await page.evaluate((t) => window.lsd.load(t, 'herb.ls'), fs.readFileSync(herb, 'utf8'));
+  const status = await page.evaluate(() => window.lsd.run(3));
+  const web = await page.evaluate(() => window.lsd.poses());
+  check(Math.abs(status.time - 3) < 1e-12, `the page ran to t = 3 s (${status.time})`);
+  let worst = 0;
+  for (let b = 0; b < Math.min(web.length, native.length); ++b)
+    for (let k = 0; k < 12; ++k) worst = Math.max(worst, Math.abs(web[b][k] - native[b][k]));
+  check(web.length === native.length && native.length > 10,
+    `the page has lsd run's bodies (${web.length} and ${native.length})`);
+  check(worst <= 1e-9, `the page's body poses at t = 3 s are lsd run's within 1e-9 (largest difference ${worst.toExponential(2)})`);
+  const saved = await page.evaluate(() => window.lsd.savedString());
+  const body = (s) => s.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+  console.log(`     (the page's final string is ${body(saved) === body(fs.readFileSync(runString, 'utf8')) ? '' : 'not '}` +
+    'byte-equal to lsd run\'s)');
+}
+
+// ---------------------------------------------------------------- 4
+
+// The fraction of the canvas's pixels that differ from the background by
+// more than the grid does (viewer/renderer.hpp: kGridContrast), and of those
+// that are green (a plant's stem and leaves).
+function plantPixels(png) {
+  const { width, height, pixels, channels } = decodePng(png);
+  const bg = [236, 239, 242];
+  let plant = 0, green = 0;
+  for (let i = 0; i < width * height; ++i) {
+    const [r, g, b] = [pixels[i * channels], pixels[i * channels + 1], pixels[i * channels + 2]];
+    if (Math.max(Math.abs(r - bg[0]), Math.abs(g - bg[1]), Math.abs(b - bg[2])) <= 40) continue;
+    plant += 1;
+    if (g > r + 15 && g > b + 15) green += 1;
+  }
+  return { plant: plant / (width * height), green: green / Math.max(plant, 1) };
+}
+
+async function screenshot() {
+  await page.waitForTimeout(500);  // a frame drawn after the run
+  await page.screenshot({ path: path.join(args.out, 'page.png') });
+  const canvas = await page.locator('#view canvas').screenshot();
+  const p = plantPixels(canvas);
+  check(p.plant > 0.005 && p.green > 0.5,
+    `the plant is drawn: ${(100 * p.plant).toFixed(1)}% of the canvas, ${(100 * p.green).toFixed(0)}% of it green ` +
+    `(screenshot ${path.join(args.out, 'page.png')})`);
+}
+
+// ---------------------------------------------------------------- 5
+
+async function pull() {
+  if (await page.isChecked('#auto-grow')) await page.click('#auto-grow');  // the same bodies before and after
+  const top = async () => (await page.evaluate(() => window.lsd.poses())).slice(-1)[0];
+  const before = await top();
+  // Press on the stem, a third of the way down the view: the plant's pixel
+  // nearest to the middle of that row of a screenshot.
+  const box = await page.locator('#view canvas').boundingBox();
+  const shot = decodePng(await page.locator('#view canvas').screenshot());
+  const row = Math.round(shot.height / 3);
+  let x = -1;
+  for (let c = 0; c < shot.width; ++c) {
+    const i = (row * shot.width + c) * shot.channels;
+    const [r, g, b] = [shot.pixels[i], shot.pixels[i + 1], shot.pixels[i + 2]];
+    if (g > r + 15 && g > b + 15 && (x < 0 || Math.abs(c - shot.width / 2) < Math.abs(x - shot.width / 2))) x = c;
+  }
+  if (!check(x >= 0, 'the stem is found in a screenshot')) return;
+  x = box.x + (x * box.width) / shot.width;
+  const y = box.y + (row * box.height) / shot.height;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + box.width * 0.2, y, { steps: 5 });
+  await page.evaluate(() => document.getElementById('play').textContent === 'Play' && document.getElementById('play').click());
+  await page.waitForTimeout(1500);
+  const during = await top();
+  await page.mouse.up();
+  const moved = Math.hypot(during[0] - before[0], during[2] - before[2]);
+  check(moved > 0.02, `dragging the stem pulls the plant: its top moved ${(100 * moved).toFixed(1)} cm`);
+}
+
+// ---------------------------------------------------------------- 6
+
+async function cpfgStrings() {
+  const list = JSON.parse(fs.readFileSync(path.join(args.site, 'examples.json'), 'utf8')).filter((e) => e.group === 'cpfg');
+  let same = 0;
+  for (const e of list) {
+    const file = path.join(args.examples, e.edit);
+    const native = execFileSync(args.lsd, ['derive', file], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] })
+      .toString();
+    // The model opened from the menu (its folder's files in the worker), then its .l file derived there.
+    const web = await page.evaluate(async ([entry, text]) => {
+      const select = document.getElementById('examples');
+      select.value = JSON.stringify(entry);
+      await select.onchange();
+      return window.lsd.derive(text, null, 'examples/' + entry.edit).catch((err) => `error: ${err.message || err}`);
+    }, [e, fs.readFileSync(file, 'utf8')]);
+    if (web === native) same += 1;
+    else console.log(`     ${e.edit}: the page's string differs (${web.slice(0, 120)})`);
+  }
+  check(list.length >= 5 && same === list.length,
+    `window.lsd.derive gives lsd derive's string for ${same} of the ${list.length} cpfg models of the menu`);
+}
+
+// ---------------------------------------------------------------- 7
+
+function weight() {
+  const js = fs.readdirSync(path.join(args.site, 'js')).filter((f) => f.endsWith('.js')).map((f) => path.join('js', f));
+  const files = ['lsd.wasm', 'lsd.js', ...js];
+  let raw = 0, packed = 0;
+  for (const f of files) {
+    const bytes = fs.readFileSync(path.join(args.site, f));
+    raw += bytes.length;
+    packed += zlib.gzipSync(bytes, { level: 9 }).length;
+  }
+  const mb = (n) => (n / 1e6).toFixed(2);
+  check(packed <= 3e6, `the page's WebAssembly and JavaScript (${files.length} files) weigh ${mb(packed)} MB ` +
+    `compressed (gzip -9; ${mb(raw)} MB as they are), at most 3 MB`);
+}
