@@ -40,6 +40,20 @@ struct LaidBody {
   std::uint32_t joint_offset = 0;  // the offset of that joint's six parameters in the stored string's params
   int parent_piece = -1;  // the piece before the joint on its path, and the body's first piece: the joint's
   int first_piece = -1;   // springs join these two (-1: none)
+  int rod = -1;           // a curved rod element's node (its rest: the element's END frame): its RodMark
+};
+
+// A curved rod element S(l, r[, t0, k1, k2[, rho, E]]) where the walk met it
+// (docs/language.md 7.9), in the model's units (lengths in turtle units,
+// curvatures per turtle unit, Young's modulus rescaled as a piece's).
+struct RodMark {
+  std::uint32_t module = 0;          // the S: index in the walked string
+  std::int32_t curvature = -1;       // its live state K just before it: index in the stored string, -1: none
+  std::uint32_t curvature_offset = 0;  // the offset of K's six parameters in the stored string's params
+  int body = 0;                      // its node
+  dyn::SE3 start;                    // its start frame in the world at rest
+  double length = 0, radius = 0, density = 0, young = 0;
+  dyn::Vec3 rest = dyn::Vec3::Zero();  // the rest Darboux vector (t0, k1, k2)
 };
 
 // A @Tie where the walk met it.
@@ -68,6 +82,7 @@ struct BodyLayout {
   std::vector<BodyPiece> pieces;           // in string order
   std::vector<std::int32_t> module_body;   // (walked size) the body each module rides on, -1 none
   std::vector<TieMark> ties;
+  std::vector<RodMark> rods;               // in string order (their nodes ascending)
   std::vector<GraftMark> marks;
   std::vector<std::uint32_t> tips;         // stored indices of growing-tip joints (no body yet)
   long base_module = -1;                   // stored index of the base state module, -1 if none

@@ -31,6 +31,7 @@ struct LivingModel {
   BodyLayout layout;
   std::vector<std::uint32_t> graft_module;   // (2 per model.contact.grafts) string index of its two modules
   std::vector<std::uint32_t> bare_welds;     // the welds whose @Weld modules lack their rest rotation
+  double unit = 1;                           // turtle unit: metres per unit of the model
   int last_body = -1;                        // body of the last body piece of the string
   dyn::Vec3 last_body_end = dyn::Vec3::Zero();  // far end of that piece in its body's frame (the model's units)
   bool empty() const { return model.nbody() == 0; }

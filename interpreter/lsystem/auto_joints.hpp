@@ -80,8 +80,10 @@ bool joints_tidy(const RuleSet& rules, const ModuleString& s);
 bool joints_filled(const RuleSet& rules, const ModuleString& s);
 
 // Gives every bare joint (a joint at rest, without parameters) its six
-// parameters, zero, so the physics can store its state in the string. True
-// if the string changed.
+// parameters, zero, and every bare curvature K before a rod element S the
+// element's rest (docs/language.md 7.9), so the physics can store their
+// state in the string; with joints: auto, an element without a K gets one at
+// rest. True if the string changed.
 bool expand_rest_joints(const RuleSet& rules, ModuleString& s);
 
 // The modules of s without the joints (rules.dynamics.joint), for comparing

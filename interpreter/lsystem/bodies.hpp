@@ -47,6 +47,7 @@ enum class BodyKind : std::uint8_t {
   kSolid,         // B(l, r[, rho[, E]]): a cylinder in metres
   kSegment,       // a drawn segment: F, or B with fewer than two parameters (any B of a .l model)
   kCylinderMove,  // an f along an open generalized cylinder (a .l model with joints: auto)
+  kRod,           // S(l, r[, t0, k1, k2[, rho, E]]): a curved rod element in metres (docs/language.md 7.9)
 };
 
 // One row of the table: a kind, where it carries a body, and whether one of
@@ -60,6 +61,29 @@ struct BodyRow {
 inline constexpr BodyRow kSolidRow{BodyKind::kSolid, BodyWhere::kAnywhere, false};
 inline constexpr BodyRow kSegmentRow{BodyKind::kSegment, BodyWhere::kOutsidePolygons, true};
 inline constexpr BodyRow kCylinderMoveRow{BodyKind::kCylinderMove, BodyWhere::kInCylinder, true};
+inline constexpr BodyRow kRodRow{BodyKind::kRod, BodyWhere::kAnywhere, false};
+
+// The parameters of a rod element S(l, r[, t0, k1, k2[, rho, E]])
+// (docs/language.md 7.9), in metres and 1/m; a count other than 2, 5 or 7
+// is not an element (the body layout says so).
+struct RodParams {
+  double length = 0, radius = 0;
+  double rest[3] = {0, 0, 0};  // t0, k1, k2
+  bool has_material = false;   // rho and E given
+  double density = 0, young = 0;
+};
+inline bool rod_params(const double* p, int np, RodParams& out) {
+  if (np != 2 && np != 5 && np != 7) return false;
+  out.length = p[0];
+  out.radius = p[1];
+  for (int a = 0; a < 3; ++a) out.rest[a] = np >= 5 ? p[2 + a] : 0.0;
+  out.has_material = np == 7;
+  if (np == 7) {
+    out.density = p[5];
+    out.young = p[6];
+  }
+  return true;
+}
 
 // The rows of one model: which row a module is, by its symbol and its
 // number of parameters.
@@ -68,9 +92,11 @@ struct BodyTable {
   bool cylinder_moves = false;  // DynamicsSpec::cylinder_moves: f along a generalized cylinder carries one
   bool cpfg = false;            // a .l model: every body module is a drawn segment
   double step = 1;              // the length of a drawn segment without a parameter
+  SymbolId rod = 0;             // the symbol of curved rod elements; 0: none
 
   BodyRow row(SymbolId sym, int np) const {
     if (body != 0 && sym == body) return cpfg || np < 2 ? kSegmentRow : kSolidRow;
+    if (rod != 0 && sym == rod && np >= 2) return kRodRow;  // (an S of fewer is an ordinary module)
     if (cylinder_moves && sym == SymbolId('f')) return kCylinderMoveRow;
     return {};
   }

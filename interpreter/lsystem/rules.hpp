@@ -79,6 +79,10 @@ struct DynamicsSpec {
   bool enabled = false;
   grammar::Pos pos;
   SymbolId body = 'B', joint = 'J';
+  // Curved rods (docs/language.md 7.9): the symbols of the elements and of
+  // their live state, and the elements' kind (element: helix | clothoid).
+  SymbolId rod = 'S', curvature = 'K';
+  bool clothoid = false;
   // joints: auto (docs/language.md 7.8): lsd puts a joint before every body
   // that has none (auto_joints.hpp); the symbols that carry bodies in the
   // drawing (body_carriers), indexed by symbol.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "dynamics/rod_element.hpp"
 #include "interpreter/cpfg/view.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
@@ -71,15 +72,19 @@ class Walker {
       at_ = i;
       const SymbolId sym = s_.sym[i];
       const PlacedModule* here = next < placed_.size() && placed_[next].module == i ? &placed_[next++] : nullptr;
-      if (sym == '[') open_branch(i);
+      if (curvature_ >= 0 && !(here && here->body == BodyKind::kRod)) stray_curvature();
+      if (sym == rules_.dynamics.curvature && s_.nparams(i) > 0) curvature(i);
+      else if (sym == '[') open_branch(i);
       else if (sym == ']') close_branch();
       else if (sym == kSymBase) base_state(i);
       else if (here && sym == rules_.dynamics.joint) joint(i, *here);
       else if (here && sym == kSymTie) tie(i, *here);
       else if (here && (sym == kSymGraft || sym == kSymWeld)) graft(i, *here, sym == kSymWeld);
+      else if (here && here->body == BodyKind::kRod) rod(i, *here);
       else if (here && here->body != BodyKind::kNone) body(i, *here);
       else ride(i);  // drawing after a body rides on it
     }
+    if (curvature_ >= 0) stray_curvature();
     if (cur_.pending >= 0 && !cur_.inherited) out_.tips.push_back(joints_[std::size_t(cur_.pending)].module);
     if (out_.base_module >= 0 && !out_.bodies.empty()) out_.module_body[std::size_t(out_.base_module)] = 0;
   }
@@ -204,6 +209,10 @@ class Walker {
       j = nullptr;
       cur_.pending = -1;
     }
+    if (!j && cur_.body >= 0 && out_.bodies[std::size_t(cur_.body)].rod >= 0) {
+      error("the body " + module_text(i) + " follows a rod element without a joint between them");
+      return;
+    }
     if (cur_.body < 0 || j) {  // a new body: the base, or a joint's child
       LaidBody b;
       b.parent = cur_.body;
@@ -224,6 +233,100 @@ class Walker {
     cur_.last = int(out_.pieces.size());
     out_.pieces.push_back(piece);
     out_.module_body[i] = cur_.body;
+  }
+
+  // K(t, k1, k2, wt, w1, w2): the live state of the element just after it
+  // (docs/language.md 7.9); a bare K (at rest) is given its parameters
+  // before the model is built (expand_rest_joints).
+  void curvature(std::size_t i) {
+    const int np = s_.nparams(i);
+    const double* p = s_.param(i);
+    if (np != 6) {
+      error("the curvature " + module_text(i) + " has " + std::to_string(np) +
+            " parameters; a curvature has six (t, k1, k2, wt, w1, w2), or none at rest");
+      return;
+    }
+    if (!std::all_of(p, p + np, [](double x) { return std::isfinite(x); })) {
+      error("the curvature " + module_text(i) + " needs finite curvatures and rates");
+      return;
+    }
+    curvature_ = long(i);
+    ride(i);
+  }
+  void stray_curvature() {
+    const std::size_t here = at_;
+    at_ = std::size_t(curvature_);
+    error("the curvature " + module_text(at_) + " does not stand just before a rod element");
+    at_ = here;
+    curvature_ = -1;
+  }
+
+  // S(l, r[, t0, k1, k2[, rho, E]]): a curved element, a node of its own
+  // hanging from the body the path is on (docs/language.md 7.9); a joint
+  // before it is a massless body of its own on that joint (docs/dynamics.md,
+  // "Curved rods"). The node's rest frame is the element's end frame.
+  void rod(std::size_t i, const PlacedModule& f) {
+    RodMark m;
+    if (!rod_size(i, m)) return;
+    m.curvature = std::int32_t(curvature_);
+    curvature_ = -1;
+    if (cur_.body < 0 && out_.bodies.empty()) out_.bodies.push_back(LaidBody{});  // a massless base holds it
+    if (cur_.body < 0) cur_.body = 0;
+    JointAt* j = cur_.pending >= 0 ? &joints_[std::size_t(cur_.pending)] : nullptr;
+    if (j && j->body >= 0) {  // joints: auto: that joint's body was made in a branch before
+      cur_.body = j->body;
+      j = nullptr;
+    }
+    if (j) {
+      LaidBody b;
+      b.parent = cur_.body;
+      b.rest = j->frame;
+      b.parent_piece = cur_.last;
+      b.joint_module = j->module;
+      j->body = cur_.body = int(out_.bodies.size());
+      out_.bodies.push_back(b);
+    }
+    cur_.pending = -1;
+    m.module = std::uint32_t(i);
+    m.start = frame_of(f);
+    m.body = int(out_.bodies.size());
+    LaidBody node;
+    node.parent = cur_.body;
+    node.rod = int(out_.rods.size());
+    node.rest = m.start * dyn::helix_pose(m.rest, m.length);  // at rest its Darboux vector is constant
+    out_.bodies.push_back(node);
+    out_.rods.push_back(m);
+    cur_.body = m.body;
+    cur_.last = -1;
+    out_.module_body[i] = m.body;
+  }
+
+  // An element's size and material in the model's units, or false after a
+  // diagnostic.
+  bool rod_size(std::size_t i, RodMark& m) {
+    RodParams r;
+    const int np = s_.nparams(i);
+    if (!rod_params(s_.param(i), np, r)) {
+      error("the rod element " + module_text(i) + " has " + std::to_string(np) +
+            " parameters; an element has two, five or seven: S(l, r[, t0, k1, k2[, rho, E]])");
+      return false;
+    }
+    m.length = r.length / unit_;
+    m.radius = r.radius / unit_;
+    m.density = r.has_material ? r.density : settings_.density;
+    m.young = (r.has_material ? r.young : settings_.young) * settings_.young_scale / (unit_ * unit_);
+    m.rest = dyn::Vec3(r.rest[0], r.rest[1], r.rest[2]) * unit_;
+    if (!(m.length > 0) || !(m.radius > 0) || !(m.density > 0) || !(m.young >= 0) || !std::isfinite(m.length) ||
+        !std::isfinite(m.radius)) {
+      error("the rod element " + module_text(i) +
+            " needs a positive, finite length, radius and density and a modulus of at least 0");
+      return false;
+    }
+    if (!std::isfinite(m.rest.squaredNorm())) {
+      error("the rod element " + module_text(i) + " needs finite rest curvatures");
+      return false;
+    }
+    return true;
   }
 
   // @Tie(x, y, z), or a bare @Tie (its anchor: the point's world position
@@ -297,6 +400,7 @@ class Walker {
   const double unit_;   // turtle unit: metres per unit of the drawing
   const double pixel_;  // the drawing's units per pixel of a width (1 unless cpfg's pixel line style)
   std::size_t at_ = 0;  // the module being walked
+  long curvature_ = -1;  // a K waiting for its element, -1 if none
   std::vector<JointAt> joints_;
   std::vector<PathState> stack_;
   PathState cur_;
@@ -318,12 +422,18 @@ bool store_indices(const RuleSet& rules, const ModuleString& s, const std::vecto
   };
   for (std::size_t b = 1; b < out.bodies.size(); ++b) {
     LaidBody& body = out.bodies[b];
+    if (body.rod >= 0) continue;  // (an element's state is its K)
     body.joint_module = stored(body.joint_module, "joint");
     if (ok) body.joint_offset = s.param_begin[body.joint_module];
   }
   for (TieMark& t : out.ties) t.module = stored(t.module, "tie");
   for (GraftMark& m : out.marks) m.stored = std::int32_t(stored(m.module, "graft"));
   for (std::uint32_t& k : out.tips) k = stored(k, "joint");
+  for (RodMark& r : out.rods)
+    if (r.curvature >= 0) {
+      r.curvature = std::int32_t(stored(std::uint32_t(r.curvature), "curvature"));
+      if (ok) r.curvature_offset = s.param_begin[std::size_t(r.curvature)];
+    }
   if (out.base_module >= 0) out.base_module = long(stored(std::uint32_t(out.base_module), "base state"));
   return ok;
 }

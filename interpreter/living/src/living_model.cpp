@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "dynamics/rod.hpp"
 #include "dynamics/springs.hpp"
 
 #include "interpreter/living/src/grafts.hpp"
@@ -16,6 +17,43 @@ namespace {
 static_assert(int(ObstacleKind::kGround) == int(dyn::ObstacleKind::kGround) &&
               int(ObstacleKind::kPole) == int(dyn::ObstacleKind::kPole) &&
               int(ObstacleKind::kSphere) == int(dyn::ObstacleKind::kSphere));
+
+// A rod element as a piece for the spring of a joint beside it.
+BodyPiece rod_piece(const RodMark& r) {
+  BodyPiece p;
+  p.length = r.length;
+  p.radius = r.radius;
+  p.density = r.density;
+  p.young = r.young;
+  return p;
+}
+
+// The capsules along an element's tube: one per quarter radian of its rest
+// turn and per four radii of its length, at least 2, at most 16.
+int rod_capsules(const RodMark& r) {
+  const double n = std::max(r.length * r.rest.norm() * 4, r.length / (4 * r.radius));
+  return std::isfinite(n) ? std::clamp(int(std::ceil(n)), 2, 16) : 16;
+}
+
+// Element k's node (docs/dynamics.md, "Curved rods"): its start frame in
+// its parent's, its material, its internal friction (stiffness damping:
+// seed 000's nu K) and its drag per unit length.
+void add_element(const RunSettings& settings, const BodyLayout& layout, const RodMark& r, LivingModel& lm) {
+  const LaidBody& node = layout.bodies[std::size_t(r.body)];
+  dyn::RodDef def = dyn::default_rod_def();
+  def.parent = node.parent;
+  def.placement = layout.bodies[std::size_t(node.parent)].rest.inverse() * r.start;
+  def.length = r.length;
+  def.radius = r.radius;
+  def.density = r.density;
+  def.young = r.young;
+  def.poisson = settings.poisson;
+  def.rest = r.rest;
+  def.friction_ratio = settings.stiffness_damping;
+  def.drag = model_units(settings).drag(settings.drag) * 2 * r.radius;
+  dyn::add_rod(lm.model, def);
+  dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
+}
 
 // The model's bodies from the layout: placements, inertias, drag, capsules,
 // ties, spring constants (docs/language.md section 7). The layout is in the
@@ -59,14 +97,29 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
   bool ok = true;
   const BodyPiece none;  // (a joint without a body piece before it on its path)
   auto piece = [&](int k) -> const BodyPiece& { return k >= 0 ? layout.pieces[std::size_t(k)] : none; };
+  // A joint beside an element: the element takes the place of the piece on that side.
+  auto parent_side = [&](const LaidBody& b) {
+    const int rod = layout.bodies[std::size_t(b.parent)].rod;
+    return b.parent_piece < 0 && rod >= 0 ? rod_piece(layout.rods[std::size_t(rod)]) : piece(b.parent_piece);
+  };
+  auto child_side = [&](std::size_t k) {
+    const bool element = k + 1 < nb && layout.bodies[k + 1].parent == int(k) && layout.bodies[k + 1].rod >= 0;
+    const LaidBody& b = layout.bodies[k];
+    return b.first_piece < 0 && element ? rod_piece(layout.rods[std::size_t(layout.bodies[k + 1].rod)])
+                                        : piece(b.first_piece);
+  };
   for (std::size_t k = 1; k < nb; ++k) {
     const LaidBody& b = layout.bodies[k];
+    if (b.rod >= 0) {
+      add_element(settings, layout, layout.rods[std::size_t(b.rod)], lm);
+      continue;
+    }
     dyn::BodyDef def = dyn::default_body_def();
     def.parent = b.parent;
     def.joint_placement = layout.bodies[std::size_t(b.parent)].rest.inverse() * b.rest;
     def.inertia = inertia[k];
     def.drag = drag[k];
-    const BodyPiece &pp = piece(b.parent_piece), &cc = piece(b.first_piece);
+    const BodyPiece pp = parent_side(b), cc = child_side(k);
     if (!(pp.length + cc.length > 0)) {
       diags.push_back(module_diagnostic(rules, s, b.joint_module, locate,
                                         "the joint at module " + std::to_string(b.joint_module) +
@@ -78,6 +131,9 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
                                                   0.5 * (pp.young + cc.young), settings.poisson);
     dyn::add_body(lm.model, def);
   }
+  // The capsules by body ascending (dyn::add_rod_capsules): the elements' among the rigid bodies'.
+  std::stable_sort(lm.model.contact.capsules.begin(), lm.model.contact.capsules.end(),
+                   [](const dyn::Capsule& a, const dyn::Capsule& b) { return a.body < b.body; });
   if (!layout.pieces.empty()) {
     const BodyPiece& last = layout.pieces.back();
     lm.last_body = last.body;
@@ -123,6 +179,7 @@ bool build_living_model(const RuleSet& rules, const RunSettings& settings, const
     lm = LivingModel{};
     return diags.size() == before;
   }
+  lm.unit = settings.turtle_unit;
   set_damping(settings, lm.model);
   const bool bare_ties = std::any_of(lm.layout.ties.begin(), lm.layout.ties.end(), [](const TieMark& t) { return t.bare; });
   if (bare_ties || !lm.bare_welds.empty()) {  // a bare @Tie holds where its point is now
@@ -154,7 +211,8 @@ bool draw_string(const Lsystem& ls, std::size_t max_modules, DrawnString& out, s
   if (!model_from_drawing(rules)) return true;
   // The joints, ties, grafts, welds and base state of the drawing are the string's, in order.
   auto state = [&](SymbolId c) {
-    return c == rules.dynamics.joint || c == kSymTie || c == kSymBase || c == kSymGraft || c == kSymWeld;
+    return c == rules.dynamics.joint || c == rules.dynamics.curvature || c == kSymTie || c == kSymBase ||
+           c == kSymGraft || c == kSymWeld;
   };
   const ModuleString& s = ls.current;
   std::vector<std::int32_t> kept;
@@ -172,7 +230,7 @@ bool draw_string(const Lsystem& ls, std::size_t max_modules, DrawnString& out, s
   }
   if (next != kept.size()) {
     diags.push_back({rules.path, {}, "the homomorphism adds or removes joints ('" + rules.symbols.name(rules.dynamics.joint) +
-                                         "'), ties, grafts, welds or the base state: the model is built from the "
+                                         "'), curvatures, ties, grafts, welds or the base state: the model is built from the "
                                          "drawing, whose joints and marks must be the string's"});
     return false;
   }
@@ -213,6 +271,36 @@ bool ensure_base_module(ModuleString& s) {
   return true;
 }
 
+// The elements' state: K(t, k1, k2, wt, w1, w2) in 1/m and 1/(m s) is the
+// node's kappa and rate in the model's units (per turtle unit); an element
+// without its K (or one not expanded yet) stands at rest.
+void load_curvatures(const ModuleString& s, const LivingModel& lm, dyn::Data& data) {
+  const double unit = lm.unit;
+  for (const RodMark& r : lm.layout.rods) {
+    const std::size_t i = std::size_t(r.body);
+    data.q[i] = dyn::Quat::Identity();
+    data.kappa[i] = r.rest;
+    data.w[i].setZero();
+    if (r.curvature < 0 || s.nparams(std::size_t(r.curvature)) != 6) continue;
+    const double* k = s.params.data() + r.curvature_offset;
+    data.kappa[i] = dyn::Vec3(k[0], k[1], k[2]) * unit;
+    data.w[i] = dyn::Vec3(k[3], k[4], k[5]) * unit;
+  }
+}
+
+void store_curvatures(const LivingModel& lm, const dyn::Data& data, ModuleString& s) {
+  const double unit = lm.unit;
+  for (const RodMark& r : lm.layout.rods) {
+    if (r.curvature < 0 || s.nparams(std::size_t(r.curvature)) != 6) continue;
+    double* k = s.params.data() + r.curvature_offset;
+    const dyn::Vec3 kappa = data.kappa[std::size_t(r.body)] / unit, rate = data.w[std::size_t(r.body)] / unit;
+    for (int a = 0; a < 3; ++a) {
+      k[a] = kappa[a];
+      k[3 + a] = rate[a];
+    }
+  }
+}
+
 void load_state(const ModuleString& s, const LivingModel& lm, dyn::Data& data) {
   const double* p = s.params.data();
   if (lm.layout.base_module >= 0) {
@@ -223,10 +311,12 @@ void load_state(const ModuleString& s, const LivingModel& lm, dyn::Data& data) {
     data.base_w = dyn::Vec3(b[9], b[10], b[11]);
   }
   for (int k = 1; k < lm.model.nbody(); ++k) {
+    if (lm.layout.bodies[std::size_t(k)].rod >= 0) continue;  // (load_curvatures)
     const double* j = p + lm.layout.bodies[std::size_t(k)].joint_offset;
     data.q[std::size_t(k)] = dyn::quat_from_rotation_vector(dyn::Vec3(j[0], j[1], j[2]));
     data.w[std::size_t(k)] = dyn::Vec3(j[3], j[4], j[5]);
   }
+  load_curvatures(s, lm, data);
 }
 
 void store_state(const LivingModel& lm, const dyn::Data& data, ModuleString& s) {
@@ -239,12 +329,14 @@ void store_state(const LivingModel& lm, const dyn::Data& data, ModuleString& s) 
       for (int a = 0; a < 3; ++a) b[3 * k + a] = (*parts[k])[a];
   }
   for (int k = 1; k < lm.model.nbody(); ++k) {
+    if (lm.layout.bodies[std::size_t(k)].rod >= 0) continue;  // (store_curvatures)
     double* j = p + lm.layout.bodies[std::size_t(k)].joint_offset;
     const dyn::Vec3 r = dyn::rotation_vector_from_quat(data.q[std::size_t(k)]);
     const dyn::Vec3& w = data.w[std::size_t(k)];
     j[0] = r.x(); j[1] = r.y(); j[2] = r.z();
     j[3] = w.x(); j[4] = w.y(); j[5] = w.z();
   }
+  store_curvatures(lm, data, s);
 }
 
 dyn::Vec3 tip_position(const LivingModel& lm, const dyn::Data& data) {

@@ -388,20 +388,49 @@ bool joints_filled(const RuleSet& rules, const ModuleString& s) {
   return true;
 }
 
+namespace {
+// A bare K just before an element S(l, r, t0, k1, k2, ...): at the
+// element's rest (docs/language.md 7.9).
+bool bare_curvature(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
+  return s.sym[i] == d.curvature && s.nparams(i) == 0 && i + 1 < s.size() && s.sym[i + 1] == d.rod &&
+         s.nparams(i + 1) >= 2;
+}
+// joints: auto: an element S(l, r, ...) without a K just before it gets one at rest.
+bool missing_curvature(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
+  return d.auto_joints && s.sym[i] == d.rod && s.nparams(i) >= 2 && !(i > 0 && s.sym[i - 1] == d.curvature);
+}
+// K at the rest of the element S at module e (docs/language.md 7.9).
+void push_rest_curvature(const DynamicsSpec& d, const ModuleString& s, std::size_t e, ModuleString& out) {
+  const double* p = s.param(e);
+  const bool curved = s.nparams(e) >= 5;
+  const double rest[6] = {curved ? p[2] : 0, curved ? p[3] : 0, curved ? p[4] : 0, 0, 0, 0};
+  out.push(d.curvature, rest, 6);
+}
+}  // namespace
+
 bool expand_rest_joints(const RuleSet& rules, ModuleString& s) {
   const DynamicsSpec& d = rules.dynamics;
   if (!d.enabled) return false;
   std::size_t bare = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) bare += s.sym[i] == d.joint && s.nparams(i) == 0;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    bare += (s.sym[i] == d.joint && s.nparams(i) == 0) || bare_curvature(d, s, i) || missing_curvature(d, s, i);
   if (bare == 0) return false;
   ModuleString out;
   out.reserve(s.size(), s.params.size() + 6 * bare);
   static constexpr double kZero[6] = {0, 0, 0, 0, 0, 0};
   std::size_t run = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.sym[i] != d.joint || s.nparams(i) != 0) continue;
+    if (missing_curvature(d, s, i)) {  // (the element itself stays)
+      out.append(s, run, i);
+      push_rest_curvature(d, s, i, out);
+      run = i;
+      continue;
+    }
+    const bool curvature = bare_curvature(d, s, i);
+    if (!curvature && (s.sym[i] != d.joint || s.nparams(i) != 0)) continue;
     out.append(s, run, i);
-    out.push(d.joint, kZero, 6);
+    if (curvature) push_rest_curvature(d, s, i + 1, out);
+    else out.push(d.joint, kZero, 6);
     run = i + 1;
   }
   out.append(s, run, s.size());

@@ -15,6 +15,8 @@ Arities produced_arities(const RuleSet& rs) {
   for (const ProductionGroup* g : {&rs.main, &rs.decomposition, &rs.homomorphism})
     for (const auto& p : g->prods)
       for (const auto& s : p.succ) out[s.sym].insert(int(s.params.size()));
+  // A bare K before an element gets its six parameters when the model is built (docs/language.md 7.9).
+  if (rs.dynamics.enabled && out.count(rs.dynamics.curvature)) out[rs.dynamics.curvature].insert(6);
   return out;
 }
 

@@ -1,6 +1,7 @@
 // The key tables of the header and of the dynamics: section (keys.hpp).
 #include "interpreter/lsystem/keys.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <span>
@@ -198,6 +199,13 @@ void joints(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (word(c, it, {"written", "auto"}, k)) t.rules.dynamics.auto_joints = k == 1;
 }
 void joint(const Ctx& c, const Item& it, const KeyRow&, Target& t) { symbol(c, it, t.rules.dynamics.joint); }
+// rod: S, curvature: K, element: helix | clothoid (docs/language.md 7.9)
+void rod(const Ctx& c, const Item& it, const KeyRow&, Target& t) { symbol(c, it, t.rules.dynamics.rod); }
+void curvature(const Ctx& c, const Item& it, const KeyRow&, Target& t) { symbol(c, it, t.rules.dynamics.curvature); }
+void element(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  int k;
+  if (word(c, it, {"helix", "clothoid"}, k)) t.rules.dynamics.clothoid = k == 1;
+}
 
 void gravity(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   double v[3];
@@ -356,6 +364,9 @@ const KeyRow kDynamics[] = {
     {{"body", ValueKind::kText}, body, {}, nullptr, nullptr, "B"},
     {{"joint", ValueKind::kText}, joint, {}, nullptr, nullptr, "J"},
     {{"joints", ValueKind::kText}, joints, {}, nullptr, nullptr, "written"},
+    {{"rod", ValueKind::kText}, rod, {}, nullptr, nullptr, "S"},
+    {{"curvature", ValueKind::kText}, curvature, {}, nullptr, nullptr, "K"},
+    {{"element", ValueKind::kText}, element, {}, nullptr, nullptr, "helix"},
     {{"turtle unit"}, plain_number, kPositive, nullptr, &RunSettings::turtle_unit, "1 (joints: auto: 0.01)"},
     {{"gravity", ValueKind::kExprs}, gravity, {}, nullptr, nullptr, "9.81 (along -y)", merge<&RunSettings::gravity>},
     {{"density"}, plain_number, kPositive, nullptr, &RunSettings::density},
@@ -488,6 +499,13 @@ void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out, 
   if (d.written.count("damping") && d.written.count("damping ratio"))
     c.error(d.written.at("damping"), "give either 'damping:' or 'damping ratio:', not both");
   if (d.enabled && d.body == d.joint) c.error(d.pos, "the body and joint symbols must differ");
+  const SymbolId rod_symbols[4] = {d.body, d.joint, d.rod, d.curvature};
+  bool clash = false;
+  for (int a = 0; a < 4; ++a)
+    for (int b = std::max(a + 1, 2); b < 4; ++b) clash = clash || rod_symbols[a] == rod_symbols[b];
+  if (d.enabled && clash) c.error(d.pos, "the body, joint, rod and curvature symbols must differ");
+  if (d.clothoid)  // (docs/language.md 7.9: the living string builds helices so far)
+    c.warning(d.written.at("element"), "'element: clothoid' is not built from the string yet: the elements are helices");
   // fuse after: times self contacts (docs/language.md 7.2): without them it
   // has nothing to time, and the model would run as if it were not there.
   if (d.written.count("fuse after") && !d.file.self_contact)

@@ -7,6 +7,7 @@
 
 #include "interpreter/turtle/src/cylinders.hpp"
 #include "interpreter/turtle/src/polygons.hpp"
+#include "interpreter/turtle/src/rods.hpp"
 #include "interpreter/turtle/src/walker.hpp"
 
 namespace lsd::interp {
@@ -235,6 +236,16 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
       break;
     case kTie:
       out.placed(i, BodyKind::kNone, t);
+      break;
+    case kCurvature:  // the state of the element after it (rods.hpp)
+      tu.curvature = p;
+      tu.curvature_np = np;
+      tu.curvature_at = i;
+      break;
+    case kRod:
+      if (np < 2) break;  // an S of fewer parameters is an ordinary module (bodies.hpp)
+      place_body(tu, sym, i, p, np, k, out);
+      rod_move(tu, i, p, np, k, out);
       break;
   }
 }

@@ -44,6 +44,8 @@ enum Op : std::uint8_t {
   kBase,   // @Base: the pose of a moving base
   kMoveTo,  // @M(x,y,z): cpfg's turtle move
   kTie,     // @Tie: a frame for the dynamics (draws nothing)
+  kRod,        // opt.rod_sym: a curved rod element (rods.hpp)
+  kCurvature,  // opt.curvature_sym: the live state of the element after it
   // cpfg models only (TurtleOptions::cpfg)
   kMoveDrawOnly,   // G: F that records no polygon vertex
   kMoveOnly,       // g: f that records no polygon vertex
@@ -75,7 +77,7 @@ enum Op : std::uint8_t {
 
 struct OpTable {
   std::uint8_t op[256] = {};
-  SymbolId body = 0, joint = 0;  // for ids >= 256
+  SymbolId body = 0, joint = 0, rod = 0, curvature = 0;  // for ids >= 256
 
   explicit OpTable(const TurtleOptions& opt) {
     op[std::uint8_t('F')] = kMoveDraw;
@@ -144,11 +146,19 @@ struct OpTable {
     if (opt.joint_sym != 0) {
       if (opt.joint_sym < 256) op[opt.joint_sym] = kJoint; else joint = opt.joint_sym;
     }
+    if (opt.rod_sym != 0) {
+      if (opt.rod_sym < 256) op[opt.rod_sym] = kRod; else rod = opt.rod_sym;
+    }
+    if (opt.curvature_sym != 0) {
+      if (opt.curvature_sym < 256) op[opt.curvature_sym] = kCurvature; else curvature = opt.curvature_sym;
+    }
   }
   Op operator()(SymbolId s) const {
     if (s < 256) return Op(op[s]);
     if (s == body) return kBody;
     if (s == joint) return kJoint;
+    if (s == rod) return kRod;
+    if (s == curvature) return kCurvature;
     return kNone;
   }
 };
@@ -175,6 +185,7 @@ Census take_census(const ModuleString& s, const OpTable& ops) {
       case kCylinderPoint:
       case kCylinderEnd:
       case kBody:
+      case kRod:
         ++c.segments;
         break;
       case kSphere:

@@ -56,7 +56,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
   for (std::size_t i = 0; i < n; ++i) {
     const Op op = ops(s.sym[i]);
     if (op == kNone) continue;
-    if (poses) ride(tu, *poses, i);
+    if (poses && op != kRod) ride(tu, *poses, i);  // (an element starts on its parent: rods.hpp)
     if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
       end_node(tu, k, out);
       if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
@@ -83,6 +83,8 @@ TurtleOptions turtle_options(const RuleSet& rules) {
   if (rules.dynamics.enabled) {
     opt.body_sym = rules.dynamics.body;
     opt.joint_sym = rules.dynamics.joint;
+    opt.rod_sym = rules.dynamics.rod;
+    opt.curvature_sym = rules.dynamics.curvature;
     opt.unit = rules.dynamics.file.turtle_unit;
     opt.cylinder_bodies = rules.dynamics.cylinder_moves;
   }
@@ -96,7 +98,7 @@ TurtleOptions turtle_options(const RuleSet& rules) {
 }
 
 BodyTable body_table(const TurtleOptions& opt) {
-  return {opt.body_sym, opt.cylinder_bodies && opt.body_sym != 0, opt.cpfg != nullptr, opt.step};
+  return {opt.body_sym, opt.cylinder_bodies && opt.body_sym != 0, opt.cpfg != nullptr, opt.step, opt.rod_sym};
 }
 
 namespace {

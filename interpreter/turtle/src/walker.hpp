@@ -110,6 +110,10 @@ struct Turtle {
   // `]` drops them: marks holds the number of records at each open `[`.
   std::vector<SplinePoints> splines;
   std::vector<std::size_t> marks;
+  // The live state K(t, k1, k2, ...) just before a rod element (rods.hpp), or null.
+  const double* curvature = nullptr;
+  int curvature_np = 0;
+  std::uint32_t curvature_at = 0;  // its index in the string
 };
 
 // The turtle's place and frame moved by m (the frames of its last F too).
