@@ -119,7 +119,7 @@ Runner add_run(CLI::App& app) {
   add_motion_options(*cmd, o->motion, "run until simulated time T (default 10)");
   add_steps_option(*cmd, o->n, "derivation steps of the run (default: the derivation length)");
   add_output_option(*cmd, o->out, "write the final string file OUT (atomically; after an error, the last finite one)");
-  cmd->add_option("--trace", o->trace, "write a CSV trace: t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z")
+  cmd->add_option("--trace", o->trace, "write a CSV trace: t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z,substeps")
       ->type_name("OUT.csv");
   cmd->add_option("--contacts", o->contacts,
                   "write a CSV of every contact and tie force per trace row: t,body,other,kind,x,y,z,nx,ny,nz,"

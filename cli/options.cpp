@@ -105,6 +105,11 @@ void add_run_options(CLI::App& cmd, MotionOptions& o) {
   cmd.add_option("--dt", o.dt, "physics time step in seconds (overrides dynamics: dt)")
       ->type_name("H")
       ->check(number_range(1e-12, 10));
+  cmd.add_option("--tolerance", o.tolerance,
+                 "the motion's error allowed, relative to its swing, per simulated second: substeps chosen by step "
+                 "doubling (overrides dynamics: tolerance; docs/dynamics.md)")
+      ->type_name("X")
+      ->check(number_range(0, 1));
   cmd.add_option("--grow-every", o.grow_every, "simulated seconds between derivation steps (overrides the file)")
       ->type_name("G")
       ->check(number_range(0, 1e9));
@@ -213,6 +218,7 @@ bool load(const InputOptions& in, interp::Lsystem& ls) {
 interp::RunOverrides MotionOptions::overrides() const {
   interp::RunOverrides r;
   r.dt = dt;
+  r.tolerance = tolerance;
   r.grow_every = grow_every;
   r.turtle_unit = turtle_unit;
   interp::Integrator i;

@@ -36,7 +36,7 @@ void add_input_options(CLI::App& cmd, InputOptions& o, bool file_required = true
 // --grow-every, --integrator (the viewer takes those too).
 struct MotionOptions {
   std::optional<double> time;  // s; unset: the command's default
-  std::optional<double> dt, grow_every;
+  std::optional<double> dt, grow_every, tolerance;
   std::optional<double> turtle_unit;  // --turtle-unit, m
   std::string integrator;  // implicit, euler or explicit; empty: the file's
   std::string wind;        // X,Y,Z in m/s; empty: the file's

@@ -75,6 +75,7 @@ inline constexpr double kEnvironmentTimeout = 60;  // s: the default wait for an
 inline constexpr double kPhysicsSteps = 1e8;          // steps of dt one run may take
 inline constexpr double kAngularVelocity = 1e4;       // rad/s: a joint spinning faster has diverged
 inline constexpr int kSubsteps = 64;                  // substeps of one step, whatever max_turn asks
+inline constexpr int kToleranceSubsteps = 4096;        // substeps of one step under a tolerance (dynamics: tolerance:)
 
 // ---- Drawing.
 inline constexpr int kCylinderStrips = 256;  // strips between two control points of a generalized cylinder

@@ -138,6 +138,7 @@ struct Data {
   double potential_energy = 0.0;    // J, gravitational, zero at world origin height
   double elastic_energy = 0.0;      // J, joint springs 1/2 r^T K r
   int first_nonfinite_joint = -1;   // check_state: first diverged joint (0 = base), -1 if fine
+  int substeps = 1;                 // the passes the last step took (max_turn, or a tolerance); 1 before one
 
   // ---- History of the generalized-alpha integrator (step.hpp: Integrator::kImplicit).
   // The algorithmic accelerations of the last step; its true ones are dw

@@ -27,6 +27,7 @@ constexpr double kDefaultRhoInf = 0.5;
 // stay resolved.
 constexpr double kDefaultMaxTurn = 0.1;
 constexpr int kMaxSubsteps = limits::kSubsteps;  // per step, whatever max_turn asks
+constexpr int kMaxToleranceSubsteps = limits::kToleranceSubsteps;  // per step, whatever a tolerance asks
 // A step is fast when its fastest body's |w|^2 dt (1/s) passes this, with
 // |w| bounded by the sum of the joint speeds from the base. Its
 // velocity products (centrifugal, gyroscopic), which a pass treats
@@ -56,6 +57,8 @@ struct Options {
   double max_turn = kDefaultMaxTurn;                        // rad; > 0: substeps keep each joint's turn per pass below it
   double fast_rate = kDefaultFastRate;                      // 1/s; a step whose fastest body's |w|^2 dt passes it is fast (< 0: none is)
   double max_angular_velocity = limits::kAngularVelocity;   // rad/s; above it a joint counts as diverged
+  double tolerance = 0;                                     // > 0: substeps chosen by the error of the motion
+                                                            //   (step_tolerance.cpp; docs/dynamics.md)
 
   // ---- World.
   Vec3 gravity = Vec3(0.0, -9.81, 0.0);                     // m/s^2, world

@@ -1,5 +1,6 @@
 // One physics step: ABA with the chosen integrator, then the divergence check
-// (MuJoCo's mj_step). Nothing is allocated.
+// (MuJoCo's mj_step). Nothing is allocated, but under a tolerance (the
+// copies of the state that the error estimate compares).
 #pragma once
 
 #include <vector>
@@ -16,7 +17,18 @@ namespace lsd::dyn {
 // forward_kinematics for the new one. Generalized-alpha keeps a history in
 // data (alpha_a...); when data.alpha_valid is false (a new Data) the step
 // is an implicit-Euler step that starts it.
+// data.substeps says how many passes it took.
 void step(const Model& model, Data& data);
+
+// k passes of dt/k (step's inner loop: no energy guard, no choice of k).
+void substeps(const Model& model, Data& data, int k, bool fast);
+
+// Under a tolerance (Options::tolerance > 0): passes k, 2k, 4k, ... from
+// the same state until the estimated error of the finer motion is within
+// the tolerance (step doubling, docs/dynamics.md "Error-controlled steps"),
+// the finer result kept in data; the passes taken. A function of the state
+// alone, so a resumed run chooses alike.
+int substeps_within_tolerance(const Model& model, Data& data, int k, bool fast);
 
 // The integrator's history as numbers (generalized-alpha's accelerations),
 // so that a saved state resumes exactly: empty when data has none. load_history takes such numbers back;

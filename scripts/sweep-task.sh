@@ -57,7 +57,7 @@ status=0
 "$lsd" run "$file" "${args[@]}" --trace "$base.trace.csv" -o "$base.txt" "$@" > "$base.log" 2>&1 || status=$?
 
 # The summary row, written whole under its final name (a gatherer never sees half of it).
-trace_header=t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z
+trace_header=t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z,substeps
 last=
 if [ -s "$base.trace.csv" ]; then
   read -r trace_header < "$base.trace.csv"

@@ -208,13 +208,17 @@ void step(const Model& model, Data& data) {
     }
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
-  if (k == 1) {
-    one_step(model, data, options.dt, fast);
-  } else {
-    const double sub = options.dt / k;
-    for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast);
-  }
+  if (options.tolerance > 0) k = substeps_within_tolerance(model, data, k, fast);
+  else substeps(model, data, k, fast);
+  data.substeps = k;
   if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);
+}
+
+void substeps(const Model& model, Data& data, int k, bool fast) {
+  const double dt = model.opt.dt;
+  if (k == 1) return one_step(model, data, dt, fast);
+  const double sub = dt / k;
+  for (int s = 0; s < k && data.first_nonfinite_joint < 0; ++s) one_step(model, data, sub, fast);
 }
 
 // The numbers: a flag (alpha_valid), then with it each joint's algorithmic

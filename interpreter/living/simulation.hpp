@@ -27,9 +27,10 @@ struct TraceRow {
   int bodies = 0;
   double kinetic = 0, potential = 0, elastic = 0;
   dyn::Vec3 tip = dyn::Vec3::Zero();
+  int substeps = 1;  // the passes the last step took (max turn:, tolerance:); 1 before the first
 };
 
-constexpr const char* kTraceHeader = "t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z";
+constexpr const char* kTraceHeader = "t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z,substeps";
 std::string trace_line(const TraceRow& r);  // shortest round-trip numbers, no newline
 
 // One row of the contact trace (lsd run --contacts): time, the body, the

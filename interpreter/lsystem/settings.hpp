@@ -92,6 +92,7 @@ struct StepSettings {
   Integrator integrator = Integrator::kImplicit;
   double rho_inf = 0.5;                                // generalized-alpha's spectral radius at infinity (dissipation: 1 - rho_inf)
   double max_turn = 0.1;                               // rad: substeps keep each joint's turn per pass below it
+  double tolerance = 0;                                // > 0: substeps chosen by the motion's error (docs/language.md 7.2)
   Vec3 gravity = Vec3(0.0, -9.81, 0.0);                // m/s^2, world
   double contact_stiffness = 1e5;                      // N/m per contact point
   double contact_damping = -1;                         // N s/m per contact point; < 0: critical for the touching body's mass
@@ -165,15 +166,16 @@ struct SwayDefaults {
 inline constexpr SwayDefaults kSwayDefaults{0.01, 1e10, 1000, 0.1, 2};
 
 // What the command line changes in a file's settings, the same for every
-// command that runs a plant (lsd run, view, render, export): --dt,
+// command that runs a plant (lsd run, view, render, export): --dt, --tolerance,
 // --grow-every, --integrator, --wind, --turtle-unit.
 struct RunOverrides {
-  std::optional<double> dt, grow_every;
+  std::optional<double> dt, grow_every, tolerance;
   std::optional<Integrator> integrator;
   std::optional<Vec3> wind;  // m/s
   std::optional<double> turtle_unit;  // m per unit of the drawing
   void apply(RunSettings& s) const {
     if (dt) s.dt = *dt;
+    if (tolerance) s.tolerance = *tolerance;
     if (turtle_unit) s.turtle_unit = *turtle_unit;
     if (wind) s.wind = *wind;
     if (grow_every) s.grow_every = *grow_every;

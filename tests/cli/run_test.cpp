@@ -29,7 +29,7 @@ TEST_CASE("lsd run: the thesis cantilever settles to the table (n = 10 and 25)")
     auto r = run(lsd_run(fig + " -D N=" + std::to_string(n) + " --time 4 --trace " + trace + " --trace-every 0.5"));
     REQUIRE(r.status == 0);
     auto t = lsd::test::read_lines(trace);
-    REQUIRE(t.front() == "t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z");
+    REQUIRE(t.front() == "t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z,substeps");
     REQUIRE(t.size() == 10);  // t = 0, 0.5, ..., 4
     auto last = fields(t.back());
     CHECK(last[0] == Approx(4));

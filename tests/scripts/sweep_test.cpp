@@ -75,10 +75,10 @@ TEST_CASE("a sweep through GNU parallel gathers every run into one CSV, in the t
   CHECK_THAT(r.out, Catch::Contains("5 of 5 runs, 0 of them ended with an error"));
   const auto csv = lsd::test::read_lines(out + "/results.csv");
   REQUIRE(csv.size() == 6);
-  CHECK(csv[0] == "run,status,seed,ANGLE,N," + std::string("t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z"));
+  CHECK(csv[0] == "run,status,seed,ANGLE,N," + std::string("t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z,substeps"));
   for (int k = 1; k <= 5; ++k) {
     const auto f = split(csv[std::size_t(k)]);
-    REQUIRE(f.size() == 15);
+    REQUIRE(f.size() == 16);
     CHECK(f[0] == std::to_string(k));  // the table's order, whatever order the runs ended in
     CHECK(f[1] == "0");
     CHECK(f[2] == std::to_string(k));  // the seed
@@ -103,7 +103,7 @@ TEST_CASE("a sweep reports the runs that failed and the runs that are missing") 
   CHECK_THAT(r.out, Catch::Contains("3 of 3 runs, 1 of them ended with an error"));
   const auto csv = lsd::test::read_lines(out + "/results.csv");
   REQUIRE(csv.size() == 4);
-  CHECK(csv[2] == "2,2,2,oops,,,,,,,,,,");  // lsd's usage error (2), no trace
+  CHECK(csv[2] == "2,2,2,oops,,,,,,,,,,,");  // lsd's usage error (2), no trace
   CHECK_THAT(lsd::test::read_lines(out + "/run_2.log").at(0), Catch::Contains("oops"));
   std::filesystem::remove(out + "/run_3.row");
   r = run(script("sweep-gather.sh") + " " + table + " " + out);

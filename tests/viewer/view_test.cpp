@@ -50,7 +50,7 @@ void write_atomic(const std::string& path, const std::string& text) {
 }
 
 struct Trace {
-  std::vector<std::vector<double>> rows;  // t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z
+  std::vector<std::vector<double>> rows;  // t,step,modules,bodies,kinetic,potential,elastic,tip_x,tip_y,tip_z,substeps
 };
 
 Trace read_trace(const std::string& path) {
@@ -63,7 +63,7 @@ Trace read_trace(const std::string& path) {
     std::stringstream ss(line);
     std::string cell;
     while (std::getline(ss, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
-    if (row.size() == 10) t.rows.push_back(row);
+    if (row.size() == 11) t.rows.push_back(row);
   }
   return t;
 }

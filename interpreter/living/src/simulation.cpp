@@ -14,7 +14,7 @@ std::string trace_line(const TraceRow& r) {
   std::string s = format_double(r.t) + "," + std::to_string(r.step) + "," + std::to_string(r.modules) + "," +
                   std::to_string(r.bodies);
   for (double v : {r.kinetic, r.potential, r.elastic, r.tip.x(), r.tip.y(), r.tip.z()}) s += "," + format_double(v);
-  return s;
+  return s + "," + std::to_string(r.substeps);
 }
 
 bool Simulation::start(Lsystem ls, const RunSettings& settings, std::vector<grammar::Diagnostic>& diags,
@@ -245,6 +245,7 @@ TraceRow Simulation::trace_row() {
     r.potential = units.joules(data_.potential_energy);
     r.elastic = units.joules(data_.elastic_energy);
     r.tip = units.metres(tip_position(living_, data_));
+    r.substeps = data_.substeps;
   }
   return r;
 }

@@ -23,6 +23,7 @@ dyn::Options step_options(const RunSettings& s) {
   o.integrator = dyn_integrator(s.integrator);
   o.rho_inf = s.rho_inf;
   o.max_turn = s.max_turn;
+  o.tolerance = s.tolerance;
   o.gravity = units.speed(s.gravity);
   o.slip_velocity = units.speed(o.slip_velocity);
   o.contact_stiffness = units.stiffness(s.contact_stiffness);

@@ -386,6 +386,7 @@ const KeyRow kDynamics[] = {
     {{"dissipation"}, dissipation, {0, 1}, nullptr, nullptr, "0.5", merge<&RunSettings::rho_inf>},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
+    {{"tolerance"}, plain_number, kNonNegative, nullptr, &RunSettings::tolerance},
     {{"ground", ValueKind::kExprs}, ground, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
     {{"pole", ValueKind::kExprs}, pole, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
     {{"sphere", ValueKind::kExprs}, sphere, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>, true},
