@@ -66,7 +66,8 @@ LSystem._repr_png_ = lambda self: png_bytes(self.render(480, 480))
 class Bodies:
     """The bodies of a simulation's current pose, one NumPy array per field (SI units, world axes).
 
-    positions (n, 3): each body's origin (its joint); orientations (n, 3, 3): its axes as columns;
+    positions (n, 3): each body's origin (its joint); orientations (n, 3, 3): its axes H, L, U (the
+    turtle's heading, left and up; the cylinder lies along H) as columns;
     velocities (n, 3): the velocity of its origin; angular_velocities (n, 3); lengths (n,) and
     radii (n,) of its cylinders; parents (n,): the parent body's index, -1 for the root.
     The arrays are copies made at once (one per field), not views of the running state."""
