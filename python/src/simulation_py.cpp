@@ -225,6 +225,14 @@ void bind_simulation(pyb::module_& m) {
           "string",
           [](const PySimulation& s) { return string_text(s.sim.lsystem()); },
           "The string of the current state (its joints' parameters are the motion).")
+      .def_property_readonly(
+          "tip",
+          [](PySimulation& s) {
+            const dyn::Vec3 tip = s.sim.trace_row().tip;
+            return new_array({3}, [&](double* o) { std::copy(tip.data(), tip.data() + 3, o); });
+          },
+          "The trace's tip (lsd run --trace's tip_x, tip_y, tip_z): the far end of the string's last\n"
+          "body, m, world.")
       .def("_body_fields", &bodies)
       .def("energy", &energy, "The energies in J: {'kinetic', 'gravitational', 'elastic', 'total'} (the trace's).")
       .def("_contact_columns", &contact_columns)
