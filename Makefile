@@ -63,6 +63,7 @@ bench:
 	cmake --build build-bench -j $(JOBS)
 	@$(MAKE) --no-print-directory build
 	@if command -v emcc >/dev/null; then $(MAKE) --no-print-directory web; fi
+	@bash scripts/python_test.sh --install
 	@bash scripts/bench.sh build-bench $(BUILD)
 
 # The tests built with clang, AddressSanitizer and UndefinedBehaviorSanitizer

@@ -6,13 +6,17 @@
 # the notebook, executed headless.
 #
 #   scripts/python_test.sh BUILD/lsd
+#   scripts/python_test.sh --install   (the venv and the module only: make bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-lsd_exe=$(realpath "$1")
+install_only=false
+[ "${1:-}" = --install ] && install_only=true
+$install_only || lsd_exe=$(realpath "$1")
 venv=$PWD/build-python/venv
 [ -x $venv/bin/python ] || /usr/bin/python3 -m venv --system-site-packages $venv
 # (the module is built in build-python by the project's CMake: setup.py)
 LSD_PYTHON_BUILD=$PWD/build-python $venv/bin/pip install -q --no-build-isolation --no-index .
+$install_only && exit 0
 out=build-python/test
 mkdir -p $out
 # Outside the source tree, so that `import lsd` is the installed package.
