@@ -14,7 +14,7 @@ EXAMPLE ?= examples/dynamics/herb.ls
 PREFIX  ?= /usr/local
 LAUNCHER = $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
-.PHONY: all setup configure build test-build lsd run install test test-slow bench clean sanitize asan-configure noviewer web web-test
+.PHONY: all setup configure build test-build lsd run install test test-slow bench clean sanitize asan-configure noviewer web web-test python-test
 
 all: build
 
@@ -63,6 +63,7 @@ bench:
 	cmake --build build-bench -j $(JOBS)
 	@$(MAKE) --no-print-directory build
 	@if command -v emcc >/dev/null; then $(MAKE) --no-print-directory web; fi
+	@bash scripts/python_test.sh --install
 	@bash scripts/bench.sh build-bench $(BUILD)
 
 # The tests built with clang, AddressSanitizer and UndefinedBehaviorSanitizer
@@ -108,5 +109,11 @@ web-test: web configure
 	node tests/web/page_test.mjs --site build-web/site --lsd $(BUILD)/lsd --poses $(BUILD)/tests/lsd_poses \
 	  --examples examples --out build-web/test
 
+# The Python module (docs/python.md): pip-installed into a venv of Debian's
+# python3 (build-python/venv) from this tree, as a user installs it offline,
+# then its tests against lsd, the sweep example and the notebook.
+python-test: lsd
+	@bash scripts/python_test.sh $(BUILD)/lsd
+
 clean:
-	rm -rf $(BUILD) build-bench $(ASAN) build-noviewer build-web
+	rm -rf $(BUILD) build-bench $(ASAN) build-noviewer build-web build-python

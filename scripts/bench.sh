@@ -160,3 +160,13 @@ printf '%-44s %9s %12s\n' "/bin/true" "$true_med" ""
 printf '%-44s %9s %12s\n' "plain C++ program ($plain_libs libraries)" "$plain_med" ""
 printf '%-44s %9s %12s\n' "lsd derive ONE_LINE.ls ($libs libraries)" "$lsd_med" \
   "$(awk -v a="$lsd_med" -v b="$plain_med" 'BEGIN { printf "%.2fx", a / b }')"
+
+# The Python module (docs/python.md), pip-installed in build-python/venv
+# (scripts/python_test.sh --install): reading the poses against a step, a run
+# driven from Python against lsd run, the sweep on 1 and 2 processes.
+if [ -n "$default_build" ] && [ -x "$root/build-python/venv/bin/python" ]; then
+  echo
+  echo "== the Python module (bench/python_bench.py)"
+  "$root/build-python/venv/bin/python" "$root/bench/python_bench.py" "$default_build/lsd"
+fi
+

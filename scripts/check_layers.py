@@ -33,7 +33,7 @@ def tracked_files(root):
     skip = {".git", "node_modules", "scratch"}
     for d, dirs, files in os.walk(root):
         rel = os.path.relpath(d, root)
-        dirs[:] = [x for x in dirs if x not in skip and not (rel == "." and x.startswith("build"))]
+        dirs[:] = [x for x in dirs if x not in skip and not x.startswith(".") and not (rel == "." and x.startswith("build"))]
         for f in files:
             yield os.path.normpath(os.path.join(rel, f))
 

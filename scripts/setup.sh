@@ -14,7 +14,9 @@ pkgs=(cmake make g++ pkg-config tao-pegtl-dev libeigen3-dev libglfw3-dev libimgu
       cpp        # the C preprocessor, run on cpfg files (.l) as cpfg runs it
       strace     # tests/cli/trust_test.cpp (a hostile model folder opens no file outside it), tests/cli/durability_test.cpp
       parallel   # GNU parallel: sweeps on one machine (scripts/sweep.sh)
-      python3)   # the architecture test (scripts/check_layers.py) and the scripts other tests run
+      python3    # the architecture test (scripts/check_layers.py) and the scripts other tests run
+      python3-venv python3-setuptools python3-wheel python3-pip pybind11-dev python3-pybind11 python3-numpy  # the Python module (pip install .)
+      python3-pytest python3-nbconvert python3-ipykernel python3-matplotlib)  # its tests, the notebook and the sweep example
 pkgs+=("$@")  # more for one task, e.g. scripts/fuzz.sh: clang libclang-rt-14-dev; make bench: libmujoco-dev
 missing=()
 for p in "${pkgs[@]}"; do
