@@ -168,5 +168,9 @@ if [ -n "$default_build" ] && [ -x "$root/build-python/venv/bin/python" ]; then
   echo
   echo "== the Python module (bench/python_bench.py)"
   "$root/build-python/venv/bin/python" "$root/bench/python_bench.py" "$default_build/lsd"
+  echo
+  echo "== tolerance: against a converged run and fixed steps (bench/tolerance_bench.py; 3-4 minutes)"
+  (cd "$root" && build-python/venv/bin/python bench/tolerance_bench.py examples/dynamics/herb.ls 12 0 1024 &&
+    build-python/venv/bin/python bench/tolerance_bench.py examples/dynamics/tree10k.ls 1 1 256)
 fi
 
