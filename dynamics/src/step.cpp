@@ -175,6 +175,70 @@ double fastest_spin(const Model& model, Data& data, double dt) {
   return fastest * dt;
 }
 
+// The state a guarded step begins from (Data::retake_q...): the pose and
+// velocities (generalized-alpha's history is not kept: a retake resets it).
+void save_start(Data& data) {
+  std::copy(data.q.begin(), data.q.end(), data.retake_q.begin());
+  std::copy(data.w.begin(), data.w.end(), data.retake_w.begin());
+  std::copy(data.kappa.begin(), data.kappa.end(), data.retake_kappa.begin());
+  data.retake_base_q = data.base_q;
+  data.retake_base_p = data.base_p;
+  data.retake_base_w = data.base_w;
+  data.retake_base_v = data.base_v;
+}
+
+void restore_start(Data& data) {
+  std::copy(data.retake_q.begin(), data.retake_q.end(), data.q.begin());
+  std::copy(data.retake_w.begin(), data.retake_w.end(), data.w.begin());
+  std::copy(data.retake_kappa.begin(), data.retake_kappa.end(), data.kappa.begin());
+  data.base_q = data.retake_base_q;
+  data.base_p = data.retake_base_p;
+  data.base_w = data.retake_base_w;
+  data.base_v = data.retake_base_v;
+  data.first_nonfinite_joint = -1;
+}
+
+// The guard of a step (conservation.hpp, limit_energy): its factor on the
+// joint velocities, 1 when it took nothing back, 0 when it stopped every
+// joint and the pose alone still holds more energy than the start and the
+// work done on it (the guard's reach), or when the step diverged.
+double guard(const Model& model, Data& data, const EnergyBudget& start) {
+  if (data.first_nonfinite_joint >= 0) return 0.0;
+  return limit_energy(model, data, start, model.opt.dt);
+}
+
+// A guarded step beyond its guard's reach is taken again from its start
+// with generalized-alpha's history reset, every pass an implicit-Euler step
+// (which damps the history's modes that made the energy: docs/dynamics.md,
+// "No divergence"), in k passes, then 2k, 4k, ... until the guard holds it
+// or the passes reach kMaxSubsteps (that last try is kept). A function of
+// the step's start state alone, so a resumed run retakes alike. Returns the
+// guard's factor of the try kept.
+double retake(const Model& model, Data& data, const EnergyBudget& start, int k) {
+  ++data.retakes;
+  for (int passes = std::min(k, kMaxSubsteps);; passes = std::min(2 * passes, kMaxSubsteps)) {
+    restore_start(data);
+    const double h = model.opt.dt / passes;
+    for (int s = 0; s < passes && data.first_nonfinite_joint < 0; ++s) {
+      data.alpha_valid = false;
+      one_step(model, data, h, false);
+    }
+    data.substeps = passes;
+    const double factor = guard(model, data, start);
+    if (factor > 0 || passes == kMaxSubsteps) return factor;
+  }
+}
+
+// A guard that takes back more than half of the step's kinetic energy
+// (factor below 1/sqrt 2) found the integrator making more motion than it
+// kept: the accelerations that generalized-alpha's history carries into the
+// next prediction are then mostly that error (on a falling tree, a
+// period-2 mode of the history that the guard's trims sustain and that
+// raised the energy of the next, unguarded steps: docs/dynamics.md, "No
+// divergence"). The next step starts the history afresh (start_alpha), as
+// after a contact.
+constexpr double kHistoryTrim = 0.70710678118654752;
+
 }  // namespace
 
 void step(const Model& model, Data& data) {
@@ -208,10 +272,14 @@ void step(const Model& model, Data& data) {
     }
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
+  if (fast) save_start(data);
   if (options.tolerance > 0) k = substeps_within_tolerance(model, data, k, fast);
   else substeps(model, data, k, fast);
   data.substeps = k;
-  if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);
+  if (!fast) return;
+  double factor = guard(model, data, start);
+  if (factor == 0.0) factor = retake(model, data, start, k);
+  if (factor < kHistoryTrim) data.alpha_valid = false;
 }
 
 void substeps(const Model& model, Data& data, int k, bool fast) {
