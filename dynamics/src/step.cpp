@@ -175,27 +175,22 @@ double fastest_spin(const Model& model, Data& data, double dt) {
   return fastest * dt;
 }
 
-// The state a guarded step begins from (Data::retake_q...): the pose and
-// velocities (generalized-alpha's history is not kept: a retake resets it).
-void save_start(Data& data) {
-  std::copy(data.q.begin(), data.q.end(), data.retake_q.begin());
-  std::copy(data.w.begin(), data.w.end(), data.retake_w.begin());
-  std::copy(data.kappa.begin(), data.kappa.end(), data.retake_kappa.begin());
-  data.retake_base_q = data.base_q;
-  data.retake_base_p = data.base_p;
-  data.retake_base_w = data.base_w;
-  data.retake_base_v = data.base_v;
-}
-
-void restore_start(Data& data) {
-  std::copy(data.retake_q.begin(), data.retake_q.end(), data.q.begin());
-  std::copy(data.retake_w.begin(), data.retake_w.end(), data.w.begin());
-  std::copy(data.retake_kappa.begin(), data.retake_kappa.end(), data.kappa.begin());
-  data.base_q = data.retake_base_q;
-  data.base_p = data.retake_base_p;
-  data.base_w = data.retake_base_w;
-  data.base_v = data.retake_base_v;
-  data.first_nonfinite_joint = -1;
+// The state a guarded step begins from (Data::retake_q...), kept (save) or
+// taken back: the pose and velocities (generalized-alpha's history is not
+// kept: a retake resets it). The copies have the state's sizes (make_data),
+// so nothing is allocated.
+void copy_start(Data& data, bool save) {
+  const auto copy = [save](auto& state, auto& kept) {
+    if (save) kept = state;
+    else state = kept;
+  };
+  copy(data.q, data.retake_q);
+  copy(data.w, data.retake_w);
+  copy(data.kappa, data.retake_kappa);
+  copy(data.base_q, data.retake_base_q);
+  copy(data.base_p, data.retake_base_p);
+  copy(data.base_w, data.retake_base_w);
+  copy(data.base_v, data.retake_base_v);
 }
 
 // The guard of a step (conservation.hpp, limit_energy): its factor on the
@@ -217,7 +212,8 @@ double guard(const Model& model, Data& data, const EnergyBudget& start) {
 double retake(const Model& model, Data& data, const EnergyBudget& start, int k) {
   ++data.retakes;
   for (int passes = std::min(k, kMaxSubsteps);; passes = std::min(2 * passes, kMaxSubsteps)) {
-    restore_start(data);
+    copy_start(data, false);
+    data.first_nonfinite_joint = -1;
     const double h = model.opt.dt / passes;
     for (int s = 0; s < passes && data.first_nonfinite_joint < 0; ++s) {
       data.alpha_valid = false;
@@ -274,7 +270,7 @@ void step(const Model& model, Data& data) {
     }
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
-  if (fast) save_start(data);
+  if (fast) copy_start(data, true);
   if (options.tolerance > 0) k = substeps_within_tolerance(model, data, k, fast);
   else substeps(model, data, k, fast);
   data.substeps = k;
