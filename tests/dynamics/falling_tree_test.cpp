@@ -3,9 +3,11 @@
 // segments cannot carry its crown, released at 1/60 s. Before the retake
 // and the history restart of guarded steps (step.cpp) the 2,000-body tree
 // diverged at 1.13 s and the 10,000-body one at 0.92 s.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "dynamics/conservation.hpp"
 #include "dynamics/samples.hpp"
