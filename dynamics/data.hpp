@@ -154,6 +154,13 @@ struct Data {
   // ---- Scratch of step: a bound on each body's angular speed in the world
   // (rad/s), the sum of |w| from the base (step.cpp, fastest_spin).
   std::vector<double> spin_bound;   // (nbody)
+  // The state a guarded step began from (step.cpp, retake): a step that
+  // makes more energy than its guard can take back is taken again from it.
+  std::vector<Quat> retake_q;       // (nbody)
+  std::vector<Vec3> retake_w, retake_kappa;  // (nbody; kappa: with curved elements)
+  Quat retake_base_q = Quat::Identity();
+  Vec3 retake_base_p = Vec3::Zero(), retake_base_w = Vec3::Zero(), retake_base_v = Vec3::Zero();
+  long long retakes = 0;             // steps taken again so far (a statistic)
 
   // ---- Scratch of aba (world axes about each body origin).
   // One packed 192-byte record per body (3 cache lines) carries the backward

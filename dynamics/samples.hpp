@@ -37,6 +37,13 @@ double cantilever_static_deflection(const CantileverDef& def);
 // one straight-up chain instead.
 Model make_plant(int nbody, bool chain);
 
+// make_plant's tree of the thesis cantilever's material (CantileverDef's
+// defaults: wood of 923 kg/m^3, E = 8.1 GPa), every body a cylinder of 10 cm
+// by 1 cm, each joint's spring the bending one on every axis, damping ratio
+// ~0.1: the tree of bench/peers, whose trunk of uniform segments cannot hold
+// a large crown (the falling tree of docs/dynamics.md).
+Model make_thesis_tree(int nbody);
+
 // make_plant's tree grown flat instead, every body in the plane y = 0 (its
 // forks turned about world y): a plant lying on the ground.
 Model make_lying_plant(int nbody);

@@ -36,6 +36,8 @@ Data make_data(const Model& model) {
   d.alpha_a.assign(n, Vec3::Zero());
   d.contact_slot.assign(n, -1);
   d.spin_bound.assign(n, 0.0);
+  d.retake_q.assign(n, Quat::Identity());
+  d.retake_w.assign(n, Vec3::Zero());
   d.aba_dfac.assign(n, std::array<double, 6>{});
   if (model.has_rods()) {
     d.kappa.assign(n, Vec3::Zero());
@@ -52,6 +54,7 @@ Data make_data(const Model& model) {
     }
   }
   d.ring_body.assign(model.contact.rings.size(), -1);
+  d.retake_kappa = d.kappa;
   return d;
 }
 

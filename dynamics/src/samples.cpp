@@ -122,6 +122,23 @@ Model make_plant(int nbody, bool chain) {
   return grow_plant(nbody, chain, up, fork_left, fork_right);
 }
 
+Model make_thesis_tree(int nbody) {
+  const CantileverDef mat;
+  Model m = make_plant(nbody, false);  // its topology and rest frames
+  const double l = 0.1;
+  const Inertia body = cylinder_inertia(l, mat.radius, mat.density);
+  const double k = cylinder_joint_stiffness(l, mat.radius, l, mat.radius, mat.young, mat.poisson).y();
+  const double i_end = body.rot(1, 1) + body.mass * 0.25 * l * l;
+  const double d = 2.0 * 0.1 * std::sqrt(k * i_end);
+  for (int i = 0; i < m.nbody(); ++i) {
+    m.inertia[i] = body;
+    if (i == 0) continue;
+    m.stiffness[i] = Vec3::Constant(k);
+    m.damping[i] = Vec3::Constant(d);
+  }
+  return m;
+}
+
 Model make_lying_plant(int nbody) {
   const Mat3 fork_left = Eigen::AngleAxisd(kPi / 6, Vec3::UnitY()).toRotationMatrix();
   const Mat3 fork_right = Eigen::AngleAxisd(-kPi / 6, Vec3::UnitY()).toRotationMatrix();

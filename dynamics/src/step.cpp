@@ -175,6 +175,72 @@ double fastest_spin(const Model& model, Data& data, double dt) {
   return fastest * dt;
 }
 
+// The state a guarded step begins from (Data::retake_q...), kept (save) or
+// taken back: the pose and velocities (generalized-alpha's history is not
+// kept: a retake resets it). The copies have the state's sizes (make_data),
+// so nothing is allocated.
+void copy_start(Data& data, bool save) {
+  const auto copy = [save](auto& state, auto& kept) {
+    if (save) kept = state;
+    else state = kept;
+  };
+  copy(data.q, data.retake_q);
+  copy(data.w, data.retake_w);
+  copy(data.kappa, data.retake_kappa);
+  copy(data.base_q, data.retake_base_q);
+  copy(data.base_p, data.retake_base_p);
+  copy(data.base_w, data.retake_base_w);
+  copy(data.base_v, data.retake_base_v);
+}
+
+// The guard of a step (conservation.hpp, limit_energy): its factor on the
+// joint velocities, 1 when it took nothing back, 0 when it stopped every
+// joint and the pose alone still holds more energy than the start and the
+// work done on it (the guard's reach), or when the step diverged.
+double guard(const Model& model, Data& data, const EnergyBudget& start) {
+  if (data.first_nonfinite_joint >= 0) return 0.0;
+  return limit_energy(model, data, start, model.opt.dt);
+}
+
+// A guarded step beyond its guard's reach is taken again from its start
+// with generalized-alpha's history reset, every pass an implicit-Euler step
+// (which damps the history's modes that made the energy: docs/dynamics.md,
+// "No divergence"), in k passes, then 2k, 4k, ... until the guard holds it
+// or the passes reach kMaxSubsteps (that last try is kept). A function of
+// the step's start state alone, so a resumed run retakes alike. Returns the
+// guard's factor of the try kept.
+double retake(const Model& model, Data& data, const EnergyBudget& start, int k) {
+  ++data.retakes;
+  for (int passes = std::min(k, kMaxSubsteps);; passes = std::min(2 * passes, kMaxSubsteps)) {
+    copy_start(data, false);
+    data.first_nonfinite_joint = -1;
+    const double h = model.opt.dt / passes;
+    for (int s = 0; s < passes && data.first_nonfinite_joint < 0; ++s) {
+      data.alpha_valid = false;
+      one_step(model, data, h, false);
+    }
+    data.substeps = passes;
+    const double factor = guard(model, data, start);
+    if (factor > 0 || passes == kMaxSubsteps) return factor;
+  }
+}
+
+// A guard that takes back three quarters of the step's kinetic energy or
+// more (factor below 1/2) found the integrator making three times the
+// motion it kept: the accelerations that generalized-alpha's history
+// carries into the next prediction are then mostly that error (on a falling
+// tree, a period-2 mode of the history that the guard's trims sustained and
+// that raised the energy of the next, unguarded steps by up to 55 J:
+// docs/dynamics.md, "No divergence"). The next step starts the history
+// afresh (start_alpha), as after a contact; not after a step that was
+// itself such a start (without history it has no guess pass, so it makes
+// more energy than the guard leaves: restarts that follow restarts made a
+// 10,000-body chain spinning at 0.1 rad/s a joint diverge at 1 ms, where
+// the history kept it finite). (At 1/sqrt 2, half the kinetic
+// energy, the undamped falling rod of docs/dynamics.md's table, whose whip
+// the guard trims to 0.68 once at 1/30 s, would restart too.)
+constexpr double kHistoryTrim = 0.5;
+
 }  // namespace
 
 void step(const Model& model, Data& data) {
@@ -208,10 +274,15 @@ void step(const Model& model, Data& data) {
     }
   }
   const EnergyBudget start = fast ? energy_budget(model, data) : EnergyBudget{};
+  const bool history = data.alpha_valid;
+  if (fast) copy_start(data, true);
   if (options.tolerance > 0) k = substeps_within_tolerance(model, data, k, fast);
   else substeps(model, data, k, fast);
   data.substeps = k;
-  if (fast && data.first_nonfinite_joint < 0) limit_energy(model, data, start, options.dt);
+  if (!fast) return;
+  double factor = guard(model, data, start);
+  if (factor == 0.0) factor = retake(model, data, start, k);
+  if (factor < kHistoryTrim && history) data.alpha_valid = false;
 }
 
 void substeps(const Model& model, Data& data, int k, bool fast) {
