@@ -17,3 +17,13 @@ TEST_CASE("cylinder joint stiffness follows docs/language.md section 7", "[sprin
   const Vec3 e = cylinder_joint_stiffness(0.1, 0.01, 0.1, 0.01, 8100e6, 0.3);
   CHECK(e.y() == Approx(8100e6 * pi * 1e-8 / 4 / 0.1));
 }
+
+TEST_CASE("a clamp's spring is its child's alone: 2 E I / l, 2 G J / l", "[springs]") {
+  const double pi = std::numbers::pi;
+  const Vec3 k = clamp_joint_stiffness(0.1, 0.01, 1e9, 0.25);
+  const double I = pi * 1e-8 / 4;
+  CHECK(k.y() == Approx(2 * 1e9 * I / 0.1));
+  CHECK(k.z() == k.y());
+  CHECK(k.x() == Approx(2 * 1e9 / 2.5 * 2 * I / 0.1));
+  CHECK(k.y() == Approx(2 * cylinder_joint_stiffness(0.1, 0.01, 0.1, 0.01, 1e9, 0.25).y()));
+}

@@ -55,6 +55,17 @@ void add_element(const RunSettings& settings, const BodyLayout& layout, const Ro
   dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
 }
 
+// The springs of body b's joint between the pieces pp and cc beside it
+// (docs/language.md 7.5). With `springs: second order` a joint on a base
+// that does not move is a clamp: the base does not bend, so the child's
+// half length alone does (docs/dynamics.md, "Rigid chains: second order").
+dyn::Vec3 joint_stiffness(const RunSettings& settings, const LaidBody& b, const BodyPiece& pp, const BodyPiece& cc) {
+  const bool clamp = settings.second_order_springs && b.parent == 0 && !settings.floating_base && cc.length > 0;
+  if (clamp) return dyn::clamp_joint_stiffness(cc.length, cc.radius, cc.young, settings.poisson);
+  return dyn::cylinder_joint_stiffness(pp.length, pp.radius, cc.length, cc.radius, 0.5 * (pp.young + cc.young),
+                                       settings.poisson);
+}
+
 // The model's bodies from the layout: placements, inertias, drag, capsules,
 // ties, spring constants (docs/language.md section 7). The layout is in the
 // drawing's units (body_layout.cpp); the drag coefficient is rescaled here,
@@ -127,8 +138,7 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
       ok = false;
       continue;
     }
-    def.stiffness = dyn::cylinder_joint_stiffness(pp.length, pp.radius, cc.length, cc.radius,
-                                                  0.5 * (pp.young + cc.young), settings.poisson);
+    def.stiffness = joint_stiffness(settings, b, pp, cc);
     dyn::add_body(lm.model, def);
   }
   // The capsules by body ascending (dyn::add_rod_capsules): the elements' among the rigid bodies'.

@@ -71,6 +71,27 @@ TEST_CASE("spring constants follow docs/language.md section 7") {
   CHECK(b.lm.model.damping[1].x() == 0.5);
 }
 
+TEST_CASE("springs: second order gives a clamp on the fixed base 2EI/l of its child, the other joints keep theirs") {
+  // docs/dynamics.md, "Rigid chains: second order": the base does not bend.
+  const std::string axiom = "axiom: B(0.2, 0.01) [ +(30) J B(0.1, 0.02) ] J B(0.1, 0.02, 900, 3e9) J B(0.3, 0.02)\n";
+  const double I = M_PI * std::pow(0.02, 4) / 4, E = 1e9, G = E / 2.6;
+  const double thesis_clamp = E * M_PI / 8 * (std::pow(0.01, 4) + std::pow(0.02, 4)) * 2 / 0.3;
+  for (const char* keys : {"", " springs: thesis\n", " springs: second order\n", " springs: second order\n base: floating\n"}) {
+    Built b;
+    build(axiom + "dynamics:\n" + keys, b);
+    REQUIRE(b.ok);
+    REQUIRE(b.lm.nbodies() == 4);
+    INFO(keys);
+    // a floating base is a body like the others: only a base that does not move is a clamp
+    const std::string k = keys;
+    const bool clamp = k.find("second") != std::string::npos && k.find("floating") == std::string::npos;
+    CHECK(b.lm.model.stiffness[1].y() == Approx(clamp ? 2 * E * I / 0.1 : thesis_clamp));  // the branch
+    CHECK(b.lm.model.stiffness[1].x() == Approx(clamp ? 2 * G * 2 * I / 0.1 : thesis_clamp / 1.3));
+    CHECK(b.lm.model.stiffness[2].z() == Approx(clamp ? 2 * 3e9 * I / 0.1 : 0.5 * (E + 3e9) * thesis_clamp / E));
+    CHECK(b.lm.model.stiffness[3].y() == Approx(0.5 * (E + 3e9) * I * 2 / 0.4));  // not on the base
+  }
+}
+
 TEST_CASE("damping ratio: d = 2 zeta sqrt(k I) with the subtree inertia about the joint") {
   Built b;
   build("axiom: B(1, 0.01) J B(1, 0.01)\ndynamics:\n damping ratio: 0.2\n", b);
