@@ -3,14 +3,14 @@
 // docs/dynamics.md, "Rigid chains: second order": the thesis's (the clamp's
 // spring E I / l, the whole rest turn at the clamp) and the second-order one
 // (the clamp's spring 2 E I / l, springs.hpp: clamp_joint_stiffness, half
-// the rest turn at the clamp). The rods' own table is rod_accuracy_test.cpp.
+// the rest turn at the clamp), built by samples.hpp's make_rigid_rod. The
+// rods' own table is rod_accuracy_test.cpp.
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "dynamics/aba.hpp"
 #include "dynamics/kinematics.hpp"
-#include "dynamics/rotation.hpp"
-#include "dynamics/springs.hpp"
+#include "dynamics/samples.hpp"
 #include "dynamics/step.hpp"
 #include "support/kirchhoff_shooting.hpp"
 
@@ -18,56 +18,20 @@ using namespace lsd::dyn;
 
 namespace {
 
-// The soft rod of the rods' table: 0.3 m, r = 1 mm, E = 0.2 GPa, sagging
-// under its weight (w L^3 / EI = 5: the tip drops half the length).
-struct RodSpec {
-  double length = 0.3, radius = 0.001, density = 1000, young = 2e8, poisson = 0.3;
-  Vec3 rest = Vec3::Zero();  // the rest Darboux vector (t, k1, k2), 1/m
-  Vec3 gravity = Vec3(0, -9.81, 0);
-};
-
-// kSecondOrder with each joint's stiffness seen through J_r of its rest turn (springs.hpp: curved_joint_spring).
-enum class Layout { kThesis, kSecondOrder, kSecondOrderJr };
-
-// n rigid cylinders clamped at the origin, the clamp's frame the world's (H
-// along x), body k the rod's piece [k l, (k + 1) l]. Joint k turns by the
-// rest rotation l kappa0 between neighbours; the clamp by all of it
-// (thesis) or half of it (second order). With J_r, each joint's axes (and
-// its child's frame) are turned by its spring's axes V: body k's frame is
-// its piece's material frame times V_k. Returns the tip: the last piece's
-// end in its body's frame.
-Vec3 build_chain(Model& m, const RodSpec& spec, int n, Layout layout) {
-  const double l = spec.length / n;
-  const bool second = layout != Layout::kThesis;
-  const Vec3 turn = l * spec.rest;
-  const Vec3 inner = cylinder_joint_stiffness(l, spec.radius, l, spec.radius, spec.young, spec.poisson);
-  const Vec3 clamp = clamp_joint_stiffness(l, spec.radius, spec.young, spec.poisson);
-  Mat3 before = Mat3::Identity();  // V of the parent body
-  for (int k = 1; k <= n; ++k) {
-    const Vec3 a = k == 1 && second ? Vec3(0.5 * turn) : turn;
-    JointSpringAxes spring;
-    spring.stiffness = k == 1 && second ? clamp : inner;
-    if (layout == Layout::kSecondOrderJr) spring = curved_joint_spring(a, spring.stiffness);
-    BodyDef b = default_body_def();
-    b.parent = k - 1;
-    b.joint_placement.translation = before.transpose() * (k == 1 ? Vec3::Zero() : Vec3(l, 0, 0));
-    b.joint_placement.rotation = before.transpose() * quat_from_rotation_vector(a).toRotationMatrix() * spring.axes;
-    b.inertia = cylinder_inertia(l, spec.radius, spec.density).transformed(SE3{spring.axes.transpose(), Vec3::Zero()});
-    b.stiffness = spring.stiffness;
-    b.damping = 0.05 * b.stiffness;  // stiffness damping: the static solve settles
-    add_body(m, b);
-    before = spring.axes;
-  }
-  return before.transpose() * Vec3(l, 0, 0);
-}
+// The soft rod of the rods' table (RigidRodDef's defaults): 0.3 m, r = 1 mm,
+// E = 0.2 GPa, sagging under its weight (w L^3 / EI = 5: the tip drops half
+// the length).
+using RodSpec = RigidRodDef;
+using Layout = ChainSprings;
 
 // The static equilibrium: implicit-Euler steps of 20 ms until every joint
 // rate is below 1e-11 rad/s; the tip (the last body's far end).
 Vec3 static_tip(const RodSpec& spec, int n, Layout layout) {
-  BaseDef base = default_base_def();
-  base.gravity = spec.gravity;
-  Model m = make_model(base);
-  const Vec3 tip = build_chain(m, spec, n, layout);
+  RigidRodDef def = spec;
+  def.n = n;
+  def.springs = layout;
+  Vec3 tip;
+  Model m = make_rigid_rod(def, tip);
   m.opt.dt = 0.02;
   m.opt.integrator = Integrator::kEuler;
   m.opt.fast_rate = -1;  // a static solve: no energy guard
