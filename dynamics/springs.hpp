@@ -50,6 +50,11 @@ struct JointSpringAxes {
 };
 JointSpringAxes curved_joint_spring(const Vec3& a, const Vec3& c);
 
+// The axes along which a symmetric stiffness k (in a joint's rest frame) is
+// diagonal, and its diagonal there: the rest frame's own axes when k is
+// diagonal already.
+JointSpringAxes spring_axes(const Mat3& k);
+
 // J_r(a)^-1 = I + 1/2 [a]x + (1/t^2 - cot(t/2) / (2t)) [a]x^2, t = |a| < 2 pi.
 Mat3 right_jacobian_inverse(const Vec3& a);
 

@@ -17,9 +17,7 @@ Mat3 right_jacobian_inverse(const Vec3& a) {
   return Mat3::Identity() + 0.5 * ax + c * ax * ax;
 }
 
-JointSpringAxes curved_joint_spring(const Vec3& a, const Vec3& c) {
-  const Mat3 ji = right_jacobian_inverse(a);
-  const Mat3 k = ji.transpose() * c.asDiagonal() * ji;
+JointSpringAxes spring_axes(const Mat3& k) {
   JointSpringAxes out;
   const Mat3 off = k - Mat3(k.diagonal().asDiagonal());
   if (off.norm() <= 1e-14 * k.norm()) {  // already diagonal (a = 0, or along an axis): the rest frame's axes
@@ -31,6 +29,11 @@ JointSpringAxes curved_joint_spring(const Vec3& a, const Vec3& c) {
   out.stiffness = eig.eigenvalues();
   if (out.axes.determinant() < 0) out.axes.col(2) = -out.axes.col(2);  // a rotation
   return out;
+}
+
+JointSpringAxes curved_joint_spring(const Vec3& a, const Vec3& c) {
+  const Mat3 ji = right_jacobian_inverse(a);
+  return spring_axes(ji.transpose() * c.asDiagonal() * ji);
 }
 
 }  // namespace lsd::dyn
