@@ -13,6 +13,7 @@
 #include "dynamics/samples.hpp"
 #include "dynamics/step.hpp"
 #include "support/kirchhoff_shooting.hpp"
+#include "support/settle.hpp"
 
 using namespace lsd::dyn;
 
@@ -24,42 +25,23 @@ namespace {
 using RodSpec = RigidRodDef;
 using Layout = ChainSprings;
 
-// The static equilibrium: implicit-Euler steps of 20 ms until every joint
-// rate is below 1e-11 rad/s; the tip (the last body's far end).
+// The static equilibrium (support/settle.hpp); the tip (the last body's far end).
 Vec3 static_tip(const RodSpec& spec, int n, Layout layout) {
   RigidRodDef def = spec;
   def.n = n;
   def.springs = layout;
   Vec3 tip;
   Model m = make_rigid_rod(def, tip);
-  m.opt.dt = 0.02;
-  m.opt.integrator = Integrator::kEuler;
-  m.opt.fast_rate = -1;  // a static solve: no energy guard
   Data d = make_data(m);
-  double fastest = 1;
-  for (int s = 0; s < 20000 && fastest > 1e-11; ++s) {
-    step(m, d);
-    REQUIRE(d.first_nonfinite_joint < 0);
-    fastest = 0;
-    for (int i = 1; i < m.nbody(); ++i) fastest = std::max(fastest, d.w[std::size_t(i)].norm());
-  }
-  REQUIRE(fastest <= 1e-11);
+  REQUIRE(lsd::test::settle(m, d));
   forward_kinematics(m, d);
   return d.oMi[std::size_t(n)].act(tip);
 }
 
 Vec3 reference_tip(const RodSpec& spec) {
-  lsd::test::KirchhoffRod k;
-  k.length = spec.length;
-  k.radius = spec.radius;
-  k.density = spec.density;
-  k.young = spec.young;
-  k.poisson = spec.poisson;
-  k.rest_darboux = spec.rest;
-  k.gravity = spec.gravity;
   lsd::test::KirchhoffOptions opt;
   opt.tolerance = 1e-11;
-  const lsd::test::KirchhoffSolution s = lsd::test::solve_kirchhoff_statics(k, opt);
+  const lsd::test::KirchhoffSolution s = lsd::test::solve_kirchhoff_statics(lsd::test::kirchhoff_rod_of(spec), opt);
   REQUIRE(s.converged);
   return s.tip;
 }

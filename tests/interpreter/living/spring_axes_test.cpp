@@ -8,10 +8,10 @@
 #include <string>
 
 #include "dynamics/kinematics.hpp"
-#include "dynamics/step.hpp"
 #include "interpreter/living/living_model.hpp"
 #include "support/kirchhoff_shooting.hpp"
 #include "support/lsd_test.hpp"
+#include "support/settle.hpp"
 
 using namespace lsd;
 
@@ -36,8 +36,8 @@ struct Settled {
   dyn::Mat3 clamp_frame;
 };
 
-// The drawn rod's static equilibrium (implicit-Euler steps of 20 ms with
-// stiffness damping until every rate is below 1e-11), its clamp and tip.
+// The drawn rod's static equilibrium (support/settle.hpp, with stiffness
+// damping 0.05 s), its clamp and tip.
 Settled settle(int n, bool second) {
   interp::Lsystem ls;
   std::vector<grammar::Diagnostic> d;
@@ -45,18 +45,9 @@ Settled settle(int n, bool second) {
   interp::LivingModel lm;
   REQUIRE(interp::build_living_model(*ls.rules, interp::file_settings(*ls.rules), ls.current, lm, d));
   dyn::Model& m = lm.model;
-  m.opt.dt = 0.02;
-  m.opt.integrator = dyn::Integrator::kEuler;
-  m.opt.fast_rate = -1;  // a static solve: no energy guard
   for (int k = 1; k < m.nbody(); ++k) m.damping[std::size_t(k)] = 0.05 * m.stiffness[std::size_t(k)];
   dyn::Data data = dyn::make_data(m);
-  double fastest = 1;
-  for (int s = 0; s < 20000 && fastest > 1e-11; ++s) {
-    dyn::step(m, data);
-    fastest = 0;
-    for (int i = 1; i < m.nbody(); ++i) fastest = std::max(fastest, data.w[std::size_t(i)].norm());
-  }
-  REQUIRE(fastest <= 1e-11);
+  REQUIRE(test::settle(m, data));
   dyn::forward_kinematics(m, data);
   const interp::BodyPiece& root = lm.layout.pieces[0];
   return {interp::tip_position(lm, data), root.frame.act(dyn::Vec3(root.length, 0, 0)), root.frame.rotation};
