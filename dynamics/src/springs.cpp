@@ -2,7 +2,7 @@
 // "Rigid chains: second order").
 #include "dynamics/springs.hpp"
 
-#include <Eigen/Eigenvalues>
+#include <cmath>
 
 namespace lsd::dyn {
 
@@ -17,17 +17,51 @@ Mat3 right_jacobian_inverse(const Vec3& a) {
   return Mat3::Identity() + 0.5 * ax + c * ax * ax;
 }
 
+namespace {
+
+// One Jacobi rotation of the symmetric k in the plane (p, q) that zeroes
+// k(p, q) (Golub & Van Loan, "Matrix Computations", the symmetric Schur
+// decomposition), accumulated into the axes v.
+void jacobi_rotation(Mat3& k, Mat3& v, int p, int q) {
+  const double kpq = k(p, q);
+  if (kpq == 0) return;
+  const double theta = (k(q, q) - k(p, p)) / (2 * kpq);
+  const double t = (theta >= 0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1));
+  const double c = 1 / std::sqrt(t * t + 1), s = t * c;
+  for (int r = 0; r < 3; ++r) {  // k <- k J (columns p, q)
+    const double a = k(r, p), b = k(r, q);
+    k(r, p) = c * a - s * b;
+    k(r, q) = s * a + c * b;
+  }
+  for (int r = 0; r < 3; ++r) {  // k <- J^T k (rows p, q)
+    const double a = k(p, r), b = k(q, r);
+    k(p, r) = c * a - s * b;
+    k(q, r) = s * a + c * b;
+  }
+  for (int r = 0; r < 3; ++r) {  // v <- v J
+    const double a = v(r, p), b = v(r, q);
+    v(r, p) = c * a - s * b;
+    v(r, q) = s * a + c * b;
+  }
+}
+
+}  // namespace
+
+// Cyclic Jacobi: a few sweeps (quadratic convergence; a joint's K is near
+// diagonal, its rest turn small), accurate to rounding, and a rotation by
+// construction.
 JointSpringAxes spring_axes(const Mat3& k) {
   JointSpringAxes out;
-  const Mat3 off = k - Mat3(k.diagonal().asDiagonal());
-  if (off.norm() <= 1e-14 * k.norm()) {  // already diagonal (a = 0, or along an axis): the rest frame's axes
-    out.stiffness = k.diagonal();
-    return out;
+  Mat3 d = 0.5 * (k + k.transpose());
+  const double scale = d.diagonal().squaredNorm();
+  for (int sweep = 0; sweep < 16; ++sweep) {
+    const double off = d(0, 1) * d(0, 1) + d(0, 2) * d(0, 2) + d(1, 2) * d(1, 2);
+    if (!(off > 1e-34 * scale)) break;  // (also stops on a non-finite k)
+    jacobi_rotation(d, out.axes, 0, 1);
+    jacobi_rotation(d, out.axes, 0, 2);
+    jacobi_rotation(d, out.axes, 1, 2);
   }
-  const Eigen::SelfAdjointEigenSolver<Mat3> eig(0.5 * (k + k.transpose()));
-  out.axes = eig.eigenvectors();
-  out.stiffness = eig.eigenvalues();
-  if (out.axes.determinant() < 0) out.axes.col(2) = -out.axes.col(2);  // a rotation
+  out.stiffness = d.diagonal();
   return out;
 }
 
