@@ -18,8 +18,8 @@ dyn::JointSpringAxes axes_of(const BodyLayout& layout, std::size_t k, const dyn:
   if (b.rod >= 0 || b.parent_piece < 0 || b.first_piece < 0) return none;
   const BodyPiece& pp = layout.pieces[std::size_t(b.parent_piece)];
   const BodyPiece& cc = layout.pieces[std::size_t(b.first_piece)];
-  const dyn::Mat3 from = layout.bodies[std::size_t(b.parent)].rest.rotation * pp.frame.rotation;
-  const dyn::Mat3 to = b.rest.rotation * cc.frame.rotation;
+  const dyn::Mat3 from = layout.bodies[std::size_t(pp.body)].rest.rotation * pp.frame.rotation;
+  const dyn::Mat3 to = layout.bodies[std::size_t(cc.body)].rest.rotation * cc.frame.rotation;
   const dyn::Vec3 a = dyn::rotation_vector_from_quat(dyn::Quat(from.transpose() * to).normalized());
   const dyn::Mat3 ji = dyn::right_jacobian_inverse(a);
   const dyn::Mat3& C = cc.frame.rotation;
