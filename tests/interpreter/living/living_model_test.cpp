@@ -135,6 +135,39 @@ TEST_CASE("springs: second order turns a turned joint's axes to its spring's; th
     for (int k = 0; k < 6; ++k) CHECK(s.param(i)[k] == Approx(second.ls.current.param(i)[k]).margin(1e-15));
 }
 
+TEST_CASE("springs: second order keeps a weld's rest rotation: the same relative pose of the two bodies") {
+  // A @Weld's rotation is written in the turtle's frames; the model's frames
+  // are turned by the joints' axes (spring_axes.hpp), the weld's with them.
+  const std::string text = "axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) /(20) J -(60) B(0.2, 0.006) @Weld(7, 0.1, -0.2, 0.3) ] "
+                           "[ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) @Weld(7) ]\ndynamics:\n";
+  Built thesis, second;
+  build(text + " springs: thesis\n", thesis);
+  build(text + " springs: second order\n", second);
+  REQUIRE(thesis.ok);
+  REQUIRE(second.ok);
+  REQUIRE(second.lm.model.contact.grafts.size() == 1);
+  const dyn::Graft &gt = thesis.lm.model.contact.grafts[0], &gs = second.lm.model.contact.grafts[0];
+  const std::size_t a = std::size_t(gs.body_a), b = std::size_t(gs.body_b);
+  REQUIRE(second.lm.layout.bodies[b].axes != dyn::Mat3::Identity());
+  dyn::forward_kinematics(thesis.lm.model, thesis.data);
+  dyn::forward_kinematics(second.lm.model, second.data);
+  // where the weld holds body b's frame, in the world: the thesis's, turned by b's axes
+  const dyn::Mat3 held_t = thesis.data.oMi[a].rotation * gt.rest.toRotationMatrix() * second.lm.layout.bodies[b].axes;
+  const dyn::Mat3 held_s = second.data.oMi[a].rotation * gs.rest.toRotationMatrix();
+  CHECK((held_t - held_s).norm() < 1e-14);
+  // a bare weld, written back into the string, says the same rotation in both
+  Built bare_t, bare_s;
+  const std::string bare = "axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) /(20) J -(60) B(0.2, 0.006) @Weld(7) ] "
+                           "[ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) @Weld(7) ]\ndynamics:\n";
+  build(bare + " springs: thesis\n", bare_t);
+  build(bare + " springs: second order\n", bare_s);
+  REQUIRE(interp::write_bare_welds(bare_t.lm, bare_t.ls.current));
+  REQUIRE(interp::write_bare_welds(bare_s.lm, bare_s.ls.current));
+  for (std::size_t i = 0; i < bare_t.ls.current.size(); ++i)
+    for (std::size_t k = 0; k < bare_t.ls.current.nparams(i); ++k)
+      CHECK(bare_s.ls.current.param(i)[k] == Approx(bare_t.ls.current.param(i)[k]).margin(1e-14));
+}
+
 TEST_CASE("damping ratio: d = 2 zeta sqrt(k I) with the subtree inertia about the joint") {
   Built b;
   build("axiom: B(1, 0.01) J B(1, 0.01)\ndynamics:\n damping ratio: 0.2\n", b);
