@@ -29,6 +29,14 @@ void build(const std::string& text, Built& b) {
   interp::load_state(b.ls.current, b.lm, b.data);
 }
 
+// The model of text (ending in its dynamics: line) under springs: thesis and second order.
+void build_both(const std::string& text, Built& thesis, Built& second) {
+  build(text + " springs: thesis\n", thesis);
+  build(text + " springs: second order\n", second);
+  REQUIRE(thesis.ok);
+  REQUIRE(second.ok);
+}
+
 std::string first_error(const std::string& axiom) {
   Built b;
   build("axiom: " + axiom + "\ndynamics:\n", b);
@@ -102,10 +110,7 @@ TEST_CASE("springs: second order turns a turned joint's axes to its spring's; th
   const std::string text = "axiom: B(0.2, 0.01) J(0.1, -0.2, 0.3, 1, 2, 3) B(0.1, 0.01) /(40) +(30) J(0.2, 0.1, -0.1, 0, 1, 0) "
                            "B(0.1, 0.01) [ &(20) @Tie(0, 0, 0) ] B(0.1, 0.01)\ndynamics:\n";
   Built thesis, second;
-  build(text + " springs: thesis\n", thesis);
-  build(text + " springs: second order\n", second);
-  REQUIRE(thesis.ok);
-  REQUIRE(second.ok);
+  build_both(text, thesis, second);
   const dyn::Mat3& W = second.lm.layout.bodies[2].axes;
   CHECK((W.transpose() * W - dyn::Mat3::Identity()).norm() < 1e-12);
   CHECK(W.determinant() == Approx(1));
@@ -141,10 +146,7 @@ TEST_CASE("springs: second order keeps a weld's rest rotation: the same relative
   const std::string text = "axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) /(20) J -(60) B(0.2, 0.006) @Weld(7, 0.1, -0.2, 0.3) ] "
                            "[ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) @Weld(7) ]\ndynamics:\n";
   Built thesis, second;
-  build(text + " springs: thesis\n", thesis);
-  build(text + " springs: second order\n", second);
-  REQUIRE(thesis.ok);
-  REQUIRE(second.ok);
+  build_both(text, thesis, second);
   REQUIRE(second.lm.model.contact.grafts.size() == 1);
   const dyn::Graft &gt = thesis.lm.model.contact.grafts[0], &gs = second.lm.model.contact.grafts[0];
   const std::size_t a = std::size_t(gs.body_a), b = std::size_t(gs.body_b);
@@ -157,10 +159,9 @@ TEST_CASE("springs: second order keeps a weld's rest rotation: the same relative
   CHECK((held_t - held_s).norm() < 1e-14);
   // a bare weld, written back into the string, says the same rotation in both
   Built bare_t, bare_s;
-  const std::string bare = "axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) /(20) J -(60) B(0.2, 0.006) @Weld(7) ] "
-                           "[ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) @Weld(7) ]\ndynamics:\n";
-  build(bare + " springs: thesis\n", bare_t);
-  build(bare + " springs: second order\n", bare_s);
+  build_both("axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) /(20) J -(60) B(0.2, 0.006) @Weld(7) ] "
+             "[ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) @Weld(7) ]\ndynamics:\n",
+             bare_t, bare_s);
   REQUIRE(interp::write_bare_welds(bare_t.lm, bare_t.ls.current));
   REQUIRE(interp::write_bare_welds(bare_s.lm, bare_s.ls.current));
   for (std::size_t i = 0; i < bare_t.ls.current.size(); ++i)
