@@ -3,8 +3,9 @@
 // binary trees of 10, 100 and 1,000 elements, helices and clothoids, beside
 // the rigid bodies' ns per body on the same shapes; then the cost of a curly
 // soft rod sagging to within 0.5% of its converged shape: helices,
-// clothoids, and a chain of rigid bodies (the thesis's layout) reaching the
-// same accuracy, in one run. Prints; never asserts times.
+// clothoids, and chains of rigid bodies (the thesis's layout, second order,
+// second order with J_r springs: docs/dynamics.md, "Rigid chains: second
+// order") reaching the same accuracy, in one run. Prints; never asserts times.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -88,7 +89,22 @@ struct Curly {
   Vec3 rest = Vec3(5, 0, 10);
 };
 
-Model curly_rod(const Curly& c, int n, int kind) {  // kind 0 helix, 1 clothoid, 2 rigid (thesis layout)
+// kind 0 helix, 1 clothoid, 2-4 rigid cylinders (samples.hpp's make_rigid_rod:
+// the thesis layout, second order, second order with J_r springs); tip: the
+// last node's point that is the rod's end, in its frame.
+Model curly_rod(const Curly& c, int n, int kind, Vec3& tip) {
+  if (kind >= 2) {
+    RigidRodDef def;
+    def.n = n;
+    def.length = c.length;
+    def.radius = c.radius;
+    def.young = c.young;
+    def.rest = c.rest;
+    def.springs = ChainSprings(kind - 2);
+    Model m = make_rigid_rod(def, tip);
+    m.opt.dt = 1.0 / 60;
+    return m;
+  }
   Model m = make_model(default_base_def());
   m.opt.dt = 1.0 / 60;
   int p = 0;
@@ -101,18 +117,6 @@ Model curly_rod(const Curly& c, int n, int kind) {  // kind 0 helix, 1 clothoid,
     p = add_rod(m, s);
   }
   for (int k = 0; k < n; ++k) {
-    if (kind == 2) {
-      // The thesis layout: the whole rest turn at each joint (the first at
-      // the clamp), springs E I / l (and G J / l).
-      BodyDef b = default_body_def();
-      b.parent = p;
-      b.joint_placement = {quat_from_rotation_vector(l * c.rest).toRotationMatrix(), k == 0 ? Vec3::Zero() : Vec3(l, 0, 0)};
-      b.inertia = cylinder_inertia(l, c.radius, 1000);
-      b.stiffness = cylinder_joint_stiffness(l, c.radius, l, c.radius, c.young, 0.3);
-      b.damping = 0.05 * b.stiffness;
-      p = add_body(m, b);
-      continue;
-    }
     RodDef r = default_rod_def();
     r.parent = p;
     r.kind = kind == 1 ? ElementKind::kClothoid : ElementKind::kHelix;
@@ -124,19 +128,18 @@ Model curly_rod(const Curly& c, int n, int kind) {  // kind 0 helix, 1 clothoid,
     r.friction_ratio = 0.05;
     p = add_rod(m, r);
   }
+  tip = Vec3::Zero();
   return m;
 }
 
-Vec3 settled_tip(Model m, int kind, const Curly& c) {
+Vec3 settled_tip(Model m, const Vec3& tip) {
   m.opt.dt = 0.02;
   m.opt.integrator = Integrator::kEuler;
   m.opt.fast_rate = -1;
   Data d = make_data(m);
   for (int s = 0; s < 4000; ++s) step(m, d);
   forward_kinematics(m, d);
-  const int tip = m.nbody() - 1;
-  return kind == 2 ? d.oMi[std::size_t(tip)].act(Vec3(c.length / (m.nbody() - 1), 0, 0))
-                   : d.oMi[std::size_t(tip)].translation;
+  return d.oMi[std::size_t(m.nbody() - 1)].act(tip);
 }
 
 }  // namespace
@@ -169,11 +172,14 @@ int main() {
   std::printf("\nA soft curly rod sagging (0.3 m, r = 1 mm, E = 0.2 GPa, rest twist 5/m, curvature 10/m):\n"
               "tip error against the converged Kirchhoff rod, and one step's cost (1/60 s)\n\n");
   std::printf("%-28s %6s %6s %12s %12s\n", "", "nodes", "DOFs", "tip error", "us per step");
-  const char* names[] = {"helices", "clothoids", "rigid chain (thesis layout)"};
-  for (int kind = 0; kind < 3; ++kind) {
-    for (const int n : kind == 2 ? std::vector<int>{10, 100, 300, 1000} : std::vector<int>{5, 10, 20}) {
-      const Model m = curly_rod(c, n, kind);
-      const double err = (settled_tip(m, kind, c) - ref).norm() / c.length;
+  const char* names[] = {"helices", "clothoids", "rigid chain (thesis layout)", "rigid chain (second order)",
+                         "rigid chain (2nd order, J_r)"};
+  const std::vector<int> counts[] = {{5, 10, 20}, {5, 10, 20}, {10, 100, 300, 1000}, {10, 30, 100}, {5, 7, 10, 15}};
+  for (int kind = 0; kind < 5; ++kind) {
+    for (const int n : counts[kind]) {
+      Vec3 tip;
+      const Model m = curly_rod(c, n, kind, tip);
+      const double err = (settled_tip(m, tip) - ref).norm() / c.length;
       Data d = make_data(m);
       const double us = time_steps(m, d, 10, 10) * (m.nbody() - 1) / 1000;
       std::printf("%-28s %6d %6d %11.3f%% %12.2f\n", names[kind], n, 3 * (m.nbody() - 1), 100 * err, us);

@@ -27,6 +27,25 @@ struct CantileverDef {
 };
 Model make_cantilever(const CantileverDef& def);
 
+// A rod of rest Darboux vector `rest` (t, k1, k2) as n rigid cylinders
+// clamped at the origin, the clamp's frame the world's (H along x): body k
+// is the piece [k l, (k + 1) l]; each joint turns by l rest between
+// neighbours (docs/dynamics.md, "Rigid chains: second order"). kThesis: the
+// clamp's spring E I / l and the whole turn at the clamp; kSecondOrder: the
+// clamp's 2 E I / l and half the turn; kSecondOrderJr: and every joint's
+// spring seen through J_r of its turn, its axes (and its child's frame)
+// turned by curved_joint_spring. Stiffness damping 0.05 s on every joint.
+enum class ChainSprings { kThesis, kSecondOrder, kSecondOrderJr };
+struct RigidRodDef {
+  int n = 10;
+  double length = 0.3, radius = 0.001, density = 1000, young = 2e8, poisson = 0.3;
+  Vec3 rest = Vec3::Zero();          // 1/m
+  Vec3 gravity = Vec3(0, -9.81, 0);  // m/s^2
+  ChainSprings springs = ChainSprings::kSecondOrderJr;
+};
+// Returns the model; tip: the last piece's end in the last body's frame.
+Model make_rigid_rod(const RigidRodDef& def, Vec3& tip);
+
 // Small-deflection static tip deflection of that cantilever (m, downward):
 // w L^4 / (8 E I) (1 + 1/n)^2, w = rho g pi r^2, I = pi r^4 / 4.
 double cantilever_static_deflection(const CantileverDef& def);

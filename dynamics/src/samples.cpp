@@ -58,6 +58,35 @@ Model make_cantilever(const CantileverDef& def) {
   return m;
 }
 
+Model make_rigid_rod(const RigidRodDef& def, Vec3& tip) {
+  BaseDef base = default_base_def();
+  base.gravity = def.gravity;
+  Model m = make_model(base);
+  reserve_bodies(m, def.n + 1);
+  const double l = def.length / def.n;
+  const bool second = def.springs != ChainSprings::kThesis;
+  const Vec3 inner = cylinder_joint_stiffness(l, def.radius, l, def.radius, def.young, def.poisson);
+  const Vec3 clamp = clamp_joint_stiffness(l, def.radius, def.young, def.poisson);
+  Mat3 before = Mat3::Identity();  // the parent body's axes V: its frame is its piece's turned by V
+  for (int k = 1; k <= def.n; ++k) {
+    const Vec3 a = (k == 1 && second ? 0.5 * l : l) * def.rest;
+    JointSpringAxes spring;
+    spring.stiffness = k == 1 && second ? clamp : inner;
+    if (def.springs == ChainSprings::kSecondOrderJr) spring = curved_joint_spring(a, spring.stiffness);
+    BodyDef b = default_body_def();
+    b.parent = k - 1;
+    b.joint_placement.translation = before.transpose() * (k == 1 ? Vec3::Zero() : Vec3(l, 0, 0));
+    b.joint_placement.rotation = before.transpose() * quat_from_rotation_vector(a).toRotationMatrix() * spring.axes;
+    b.inertia = cylinder_inertia(l, def.radius, def.density).transformed(SE3{spring.axes.transpose(), Vec3::Zero()});
+    b.stiffness = spring.stiffness;
+    b.damping = 0.05 * b.stiffness;
+    add_body(m, b);
+    before = spring.axes;
+  }
+  tip = before.transpose() * Vec3(l, 0, 0);
+  return m;
+}
+
 double cantilever_static_deflection(const CantileverDef& def) {
   const double w = def.density * def.gravity * kPi * def.radius * def.radius;
   const double I = kPi * std::pow(def.radius, 4) / 4.0;

@@ -41,6 +41,11 @@ struct LaidBody {
   int parent_piece = -1;  // the piece before the joint on its path, and the body's first piece: the joint's
   int first_piece = -1;   // springs join these two (-1: none)
   int rod = -1;           // a curved rod element's node (its rest: the element's END frame): its RodMark
+  // Its joint's axes in the joint's rest frame (the turtle's at the joint):
+  // the eigenvectors of its spring with `springs: second order`
+  // (spring_axes.hpp), its rest frame turned by them; the joint's state in
+  // the string stays in the turtle's frame (load_state turns it).
+  dyn::Mat3 axes = dyn::Mat3::Identity();
 };
 
 // A curved rod element S(l, r[, t0, k1, k2[, rho, E]]) where the walk met it

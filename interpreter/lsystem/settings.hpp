@@ -115,6 +115,7 @@ struct ModelSettings {
   double young_scale = 1;                              // multiplies every Young's modulus (viewer)
   double stiffness_damping = 0;                        // s: adds nu K to every joint's damping (Rayleigh)
   double damping_scale = 1;                            // multiplies every joint damping (viewer)
+  bool second_order_springs = false;                   // springs: second order (the clamp's spring 2EI/l; docs/language.md 7.2)
 
   // ---- The world's bodies.
   double drag = 0;                                     // N s/m^3: force -drag 2rl (v - wind) per body

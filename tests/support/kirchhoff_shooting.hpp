@@ -215,6 +215,21 @@ inline Scaled scale(const KirchhoffRod& rod) {
 
 }  // namespace kirchhoff
 
+// The rod of a test's spec: its fields length, radius, density, young,
+// poisson, rest (the rest Darboux vector) and gravity.
+template <class Spec>
+KirchhoffRod kirchhoff_rod_of(const Spec& s) {
+  KirchhoffRod k;
+  k.length = s.length;
+  k.radius = s.radius;
+  k.density = s.density;
+  k.young = s.young;
+  k.poisson = s.poisson;
+  k.rest_darboux = s.rest;
+  k.gravity = s.gravity;
+  return k;
+}
+
 // The equilibrium of the rod under its weight and tip force.
 inline KirchhoffSolution solve_kirchhoff_statics(const KirchhoffRod& rod, const KirchhoffOptions& opt = {}) {
   using namespace kirchhoff;

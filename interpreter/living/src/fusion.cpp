@@ -1,4 +1,5 @@
 #include "interpreter/living/src/fusion.hpp"
+#include "interpreter/living/src/spring_axes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -81,8 +82,9 @@ bool fuse_lasting_contacts(const LivingModel& lm, const dyn::Data& d, double now
     const std::uint32_t ma = lm.layout.pieces[std::size_t(c.capsule_a)].module;
     const std::uint32_t mb = lm.layout.pieces[std::size_t(c.capsule_b)].module;
     const int first = ma < mb ? a : b, second = ma < mb ? b : a;
-    const dyn::Vec3 r = dyn::rotation_vector_from_quat(
-        dyn::Quat(d.oMi[std::size_t(first)].rotation.transpose() * d.oMi[std::size_t(second)].rotation).normalized());
+    const dyn::Quat rest =
+        dyn::Quat(d.oMi[std::size_t(first)].rotation.transpose() * d.oMi[std::size_t(second)].rotation).normalized();
+    const dyn::Vec3 r = dyn::rotation_vector_from_quat(weld_rest_in_string(lm.layout, first, second, rest));
     for (int cap : {c.capsule_a, c.capsule_b}) {
       const dyn::Capsule& k = caps[std::size_t(cap)];
       const dyn::SE3& frame = lm.layout.pieces[std::size_t(cap)].frame;  // the B's turtle frame in its body's frame

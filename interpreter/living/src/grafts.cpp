@@ -1,4 +1,5 @@
 #include "interpreter/living/src/grafts.hpp"
+#include "interpreter/living/src/spring_axes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -79,7 +80,8 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
       const bool has_a = s.nparams(a.module) >= 4, has_b = s.nparams(b.module) >= 4;
       if (has_a || has_b) {
         const double* p = s.param(has_a ? a.module : b.module);
-        g.rest = dyn::quat_from_rotation_vector(dyn::Vec3(p[1], p[2], p[3]));
+        const dyn::Quat rest = dyn::quat_from_rotation_vector(dyn::Vec3(p[1], p[2], p[3]));
+        g.rest = weld_rest_in_model(lm.layout, g.body_a, g.body_b, rest);
       } else {
         lm.bare_welds.push_back(std::uint32_t(lm.model.contact.grafts.size()));
       }
@@ -129,7 +131,8 @@ bool write_bare_welds(const LivingModel& lm, ModuleString& s) {
   out.reserve(s.size(), s.params.size() + 6 * lm.bare_welds.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (weld_of[i] >= 0 && s.nparams(i) == 1) {
-      const dyn::Vec3 r = dyn::rotation_vector_from_quat(lm.model.contact.grafts[std::size_t(weld_of[i])].rest);
+      const dyn::Graft& g = lm.model.contact.grafts[std::size_t(weld_of[i])];
+      const dyn::Vec3 r = dyn::rotation_vector_from_quat(weld_rest_in_string(lm.layout, g.body_a, g.body_b, g.rest));
       out.push(s.sym[i], {s.param(i)[0], r.x(), r.y(), r.z()});
     } else {
       out.push(s.sym[i], s.param(i), s.nparams(i));

@@ -7,6 +7,7 @@
 #include "dynamics/springs.hpp"
 
 #include "interpreter/living/src/grafts.hpp"
+#include "interpreter/living/src/spring_axes.hpp"
 #include "interpreter/growth/lsystem.hpp"
 #include "interpreter/lsystem/origin.hpp"
 
@@ -55,13 +56,65 @@ void add_element(const RunSettings& settings, const BodyLayout& layout, const Ro
   dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
 }
 
+// The springs of body b's joint between the pieces pp and cc beside it
+// (docs/language.md 7.5). With `springs: second order` a joint on a base
+// that does not move is a clamp: the base does not bend, so the child's
+// half length alone does (docs/dynamics.md, "Rigid chains: second order").
+dyn::Vec3 joint_stiffness(const RunSettings& settings, const LaidBody& b, const BodyPiece& pp, const BodyPiece& cc) {
+  const bool clamp = settings.second_order_springs && b.parent == 0 && !settings.floating_base && cc.length > 0;
+  if (clamp) return dyn::clamp_joint_stiffness(cc.length, cc.radius, cc.young, settings.poisson);
+  return dyn::cylinder_joint_stiffness(pp.length, pp.radius, cc.length, cc.radius, 0.5 * (pp.young + cc.young),
+                                       settings.poisson);
+}
+
+// Every joint's springs on its rest frame's axes, (nbodies), zero for the
+// base and the elements' nodes (docs/language.md 7.5). A joint beside an
+// element takes the element for the piece on that side. False after a
+// diagnostic (a joint between two bodies of zero length).
+bool joint_springs(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, const ModuleLocator& locate,
+                   const BodyLayout& layout, std::vector<dyn::Vec3>& springs, std::vector<grammar::Diagnostic>& diags) {
+  const std::size_t nb = layout.bodies.size();
+  springs.assign(nb, dyn::Vec3::Zero());
+  const BodyPiece none;  // (a joint without a body piece before it on its path)
+  auto piece = [&](int k) -> const BodyPiece& { return k >= 0 ? layout.pieces[std::size_t(k)] : none; };
+  auto parent_side = [&](const LaidBody& b) {
+    const int rod = layout.bodies[std::size_t(b.parent)].rod;
+    return b.parent_piece < 0 && rod >= 0 ? rod_piece(layout.rods[std::size_t(rod)]) : piece(b.parent_piece);
+  };
+  auto child_side = [&](std::size_t k) {
+    const bool element = k + 1 < nb && layout.bodies[k + 1].parent == int(k) && layout.bodies[k + 1].rod >= 0;
+    const LaidBody& b = layout.bodies[k];
+    return b.first_piece < 0 && element ? rod_piece(layout.rods[std::size_t(layout.bodies[k + 1].rod)])
+                                        : piece(b.first_piece);
+  };
+  bool ok = true;
+  for (std::size_t k = 1; k < nb; ++k) {
+    const LaidBody& b = layout.bodies[k];
+    if (b.rod >= 0) continue;
+    const BodyPiece pp = parent_side(b), cc = child_side(k);
+    if (!(pp.length + cc.length > 0)) {
+      diags.push_back(module_diagnostic(rules, s, b.joint_module, locate,
+                                        "the joint at module " + std::to_string(b.joint_module) +
+                                            " joins two bodies of zero length"));
+      ok = false;
+      continue;
+    }
+    springs[k] = joint_stiffness(settings, b, pp, cc);
+  }
+  return ok;
+}
+
 // The model's bodies from the layout: placements, inertias, drag, capsules,
-// ties, spring constants (docs/language.md section 7). The layout is in the
-// drawing's units (body_layout.cpp); the drag coefficient is rescaled here,
-// drag/u (gravity and wind in step_options, units.hpp; dampers in
-// set_damping). False after a diagnostic.
+// ties, spring constants (docs/language.md section 7); with `springs:
+// second order` the joints' axes turned to their springs' first
+// (spring_axes.hpp). The layout is in the drawing's units (body_layout.cpp);
+// the drag coefficient is rescaled here, drag/u (gravity and wind in
+// step_options, units.hpp; dampers in set_damping). False after a diagnostic.
 bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleString& s, const ModuleLocator& locate,
                 LivingModel& lm, std::vector<grammar::Diagnostic>& diags) {
+  std::vector<dyn::Vec3> springs;
+  if (!joint_springs(rules, settings, s, locate, lm.layout, springs, diags)) return false;
+  if (settings.second_order_springs) turn_spring_axes(lm.layout, springs);
   const BodyLayout& layout = lm.layout;
   const std::size_t nb = layout.bodies.size();
   std::vector<dyn::Inertia> inertia(nb);
@@ -94,20 +147,6 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
   lm.model.contact = std::move(contact);
   lm.model.opt = step_options(settings);
   dyn::reserve_bodies(lm.model, int(nb));
-  bool ok = true;
-  const BodyPiece none;  // (a joint without a body piece before it on its path)
-  auto piece = [&](int k) -> const BodyPiece& { return k >= 0 ? layout.pieces[std::size_t(k)] : none; };
-  // A joint beside an element: the element takes the place of the piece on that side.
-  auto parent_side = [&](const LaidBody& b) {
-    const int rod = layout.bodies[std::size_t(b.parent)].rod;
-    return b.parent_piece < 0 && rod >= 0 ? rod_piece(layout.rods[std::size_t(rod)]) : piece(b.parent_piece);
-  };
-  auto child_side = [&](std::size_t k) {
-    const bool element = k + 1 < nb && layout.bodies[k + 1].parent == int(k) && layout.bodies[k + 1].rod >= 0;
-    const LaidBody& b = layout.bodies[k];
-    return b.first_piece < 0 && element ? rod_piece(layout.rods[std::size_t(layout.bodies[k + 1].rod)])
-                                        : piece(b.first_piece);
-  };
   for (std::size_t k = 1; k < nb; ++k) {
     const LaidBody& b = layout.bodies[k];
     if (b.rod >= 0) {
@@ -119,16 +158,7 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
     def.joint_placement = layout.bodies[std::size_t(b.parent)].rest.inverse() * b.rest;
     def.inertia = inertia[k];
     def.drag = drag[k];
-    const BodyPiece pp = parent_side(b), cc = child_side(k);
-    if (!(pp.length + cc.length > 0)) {
-      diags.push_back(module_diagnostic(rules, s, b.joint_module, locate,
-                                        "the joint at module " + std::to_string(b.joint_module) +
-                                            " joins two bodies of zero length"));
-      ok = false;
-      continue;
-    }
-    def.stiffness = dyn::cylinder_joint_stiffness(pp.length, pp.radius, cc.length, cc.radius,
-                                                  0.5 * (pp.young + cc.young), settings.poisson);
+    def.stiffness = springs[k];
     dyn::add_body(lm.model, def);
   }
   // The capsules by body ascending (dyn::add_rod_capsules): the elements' among the rigid bodies'.
@@ -139,7 +169,7 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
     lm.last_body = last.body;
     lm.last_body_end = last.frame.act(dyn::Vec3(last.length, 0, 0));
   }
-  return ok;
+  return true;
 }
 
 // Step 3: joint damping, a value on every axis, or a ratio of each joint's
@@ -312,9 +342,12 @@ void load_state(const ModuleString& s, const LivingModel& lm, dyn::Data& data) {
   }
   for (int k = 1; k < lm.model.nbody(); ++k) {
     if (lm.layout.bodies[std::size_t(k)].rod >= 0) continue;  // (load_curvatures)
-    const double* j = p + lm.layout.bodies[std::size_t(k)].joint_offset;
-    data.q[std::size_t(k)] = dyn::quat_from_rotation_vector(dyn::Vec3(j[0], j[1], j[2]));
-    data.w[std::size_t(k)] = dyn::Vec3(j[3], j[4], j[5]);
+    const LaidBody& b = lm.layout.bodies[std::size_t(k)];
+    const double* j = p + b.joint_offset;
+    const dyn::Vec3 r(j[0], j[1], j[2]), w(j[3], j[4], j[5]);  // on the turtle's axes: turned to the joint's
+    const bool turned = b.axes != dyn::Mat3::Identity();
+    data.q[std::size_t(k)] = dyn::quat_from_rotation_vector(turned ? dyn::Vec3(b.axes.transpose() * r) : r);
+    data.w[std::size_t(k)] = turned ? dyn::Vec3(b.axes.transpose() * w) : w;
   }
   load_curvatures(s, lm, data);
 }
@@ -330,9 +363,13 @@ void store_state(const LivingModel& lm, const dyn::Data& data, ModuleString& s) 
   }
   for (int k = 1; k < lm.model.nbody(); ++k) {
     if (lm.layout.bodies[std::size_t(k)].rod >= 0) continue;  // (store_curvatures)
-    double* j = p + lm.layout.bodies[std::size_t(k)].joint_offset;
-    const dyn::Vec3 r = dyn::rotation_vector_from_quat(data.q[std::size_t(k)]);
-    const dyn::Vec3& w = data.w[std::size_t(k)];
+    const LaidBody& b = lm.layout.bodies[std::size_t(k)];
+    double* j = p + b.joint_offset;
+    dyn::Vec3 r = dyn::rotation_vector_from_quat(data.q[std::size_t(k)]), w = data.w[std::size_t(k)];
+    if (b.axes != dyn::Mat3::Identity()) {  // back on the turtle's axes
+      r = b.axes * r;
+      w = b.axes * w;
+    }
     j[0] = r.x(); j[1] = r.y(); j[2] = r.z();
     j[3] = w.x(); j[4] = w.y(); j[5] = w.z();
   }

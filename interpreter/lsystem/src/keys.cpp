@@ -207,6 +207,12 @@ void element(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   if (word(c, it, {"helix", "clothoid"}, k)) t.rules.dynamics.clothoid = k == 1;
 }
 
+// springs: thesis | second order (docs/language.md 7.2, docs/dynamics.md "Rigid chains: second order")
+void springs(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
+  int k;
+  if (word(c, it, {"thesis", "second order"}, k)) t.settings.second_order_springs = k == 1;
+}
+
 void gravity(const Ctx& c, const Item& it, const KeyRow&, Target& t) {
   double v[3];
   if (it.exprs_ok && it.exprs.size() == 1) {  // a magnitude along -y
@@ -385,6 +391,8 @@ const KeyRow kDynamics[] = {
      merge<&RunSettings::integrator>},
     {{"dissipation"}, dissipation, {0, 1}, nullptr, nullptr, "0.5", merge<&RunSettings::rho_inf>},
     {{"stiffness damping"}, plain_number, kNonNegative, nullptr, &RunSettings::stiffness_damping},
+    {{"springs", ValueKind::kText}, springs, {}, nullptr, nullptr, "thesis (joints: auto: second order)",
+     merge<&RunSettings::second_order_springs>},
     {{"max turn"}, plain_number, kNonNegative, nullptr, &RunSettings::max_turn},
     {{"tolerance"}, plain_number, kNonNegative, nullptr, &RunSettings::tolerance},
     {{"ground", ValueKind::kExprs}, ground, {}, nullptr, nullptr, "none", merge<&RunSettings::obstacles>},
@@ -488,6 +496,7 @@ void apply_sway_defaults(RunSettings& s, const std::map<std::string, grammar::Po
   unless("density", &RunSettings::density, kSwayDefaults.density);
   unless("drag", &RunSettings::drag, kSwayDefaults.drag);
   if (!written.count("damping") && !written.count("damping ratio")) s.damping_ratio = kSwayDefaults.damping_ratio;
+  if (!written.count("springs")) s.second_order_springs = true;  // plants built from their drawing
 }
 
 void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out, bool sway) {

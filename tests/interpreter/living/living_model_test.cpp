@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "dynamics/kinematics.hpp"
+#include "dynamics/rotation.hpp"
+#include "dynamics/springs.hpp"
 #include "interpreter/living/living_model.hpp"
 #include "interpreter/turtle/turtle.hpp"
 #include "support/lsd_test.hpp"
@@ -24,6 +27,14 @@ void build(const std::string& text, Built& b) {
   b.ok = interp::build_living_model(*b.ls.rules, interp::file_settings(*b.ls.rules), b.ls.current, b.lm, b.diags);
   b.data = dyn::make_data(b.lm.model);
   interp::load_state(b.ls.current, b.lm, b.data);
+}
+
+// The model of text (ending in its dynamics: line) under springs: thesis and second order.
+void build_both(const std::string& text, Built& thesis, Built& second) {
+  build(text + " springs: thesis\n", thesis);
+  build(text + " springs: second order\n", second);
+  REQUIRE(thesis.ok);
+  REQUIRE(second.ok);
 }
 
 std::string first_error(const std::string& axiom) {
@@ -69,6 +80,93 @@ TEST_CASE("spring constants follow docs/language.md section 7") {
   CHECK(b.lm.model.stiffness[1].z() == Approx(E * M_PI / 8 * r4 * len));
   CHECK(b.lm.model.stiffness[1].x() == Approx(G * M_PI / 4 * r4 * len));
   CHECK(b.lm.model.damping[1].x() == 0.5);
+}
+
+TEST_CASE("springs: second order gives a clamp on the fixed base 2EI/l of its child, the other joints keep theirs") {
+  // docs/dynamics.md, "Rigid chains: second order": the base does not bend.
+  // (no rest turns: the springs stay on the turtle's axes, spring_axes.hpp)
+  const std::string axiom = "axiom: B(0.2, 0.01) [ J B(0.1, 0.02) ] J B(0.1, 0.02, 900, 3e9) J B(0.3, 0.02)\n";
+  const double I = M_PI * std::pow(0.02, 4) / 4, E = 1e9, G = E / 2.6;
+  const double thesis_clamp = E * M_PI / 8 * (std::pow(0.01, 4) + std::pow(0.02, 4)) * 2 / 0.3;
+  for (const char* keys : {"", " springs: thesis\n", " springs: second order\n", " springs: second order\n base: floating\n"}) {
+    Built b;
+    build(axiom + "dynamics:\n" + keys, b);
+    REQUIRE(b.ok);
+    REQUIRE(b.lm.nbodies() == 4);
+    INFO(keys);
+    // a floating base is a body like the others: only a base that does not move is a clamp
+    const std::string k = keys;
+    const bool clamp = k.find("second") != std::string::npos && k.find("floating") == std::string::npos;
+    CHECK(b.lm.model.stiffness[1].y() == Approx(clamp ? 2 * E * I / 0.1 : thesis_clamp));  // the branch
+    CHECK(b.lm.model.stiffness[1].x() == Approx(clamp ? 2 * G * 2 * I / 0.1 : thesis_clamp / 1.3));
+    CHECK(b.lm.model.stiffness[2].z() == Approx(clamp ? 2 * 3e9 * I / 0.1 : 0.5 * (E + 3e9) * thesis_clamp / E));
+    CHECK(b.lm.model.stiffness[3].y() == Approx(0.5 * (E + 3e9) * I * 2 / 0.4));  // not on the base
+  }
+}
+
+TEST_CASE("springs: second order turns a turned joint's axes to its spring's; the string's state means the same pose") {
+  // docs/dynamics.md, "Rigid chains: second order": K = J_r(a)^-T c J_r(a)^-1
+  // is diagonal on the joint's axes; the state in the string stays on the turtle's.
+  const std::string text = "axiom: B(0.2, 0.01) J(0.1, -0.2, 0.3, 1, 2, 3) B(0.1, 0.01) /(40) +(30) J(0.2, 0.1, -0.1, 0, 1, 0) "
+                           "B(0.1, 0.01) [ &(20) @Tie(0, 0, 0) ] B(0.1, 0.01)\ndynamics:\n";
+  Built thesis, second;
+  build_both(text, thesis, second);
+  const dyn::Mat3& W = second.lm.layout.bodies[2].axes;
+  CHECK((W.transpose() * W - dyn::Mat3::Identity()).norm() < 1e-12);
+  CHECK(W.determinant() == Approx(1));
+  CHECK((W - dyn::Mat3::Identity()).norm() > 0.01);  // twist differs from bending: the axes turn
+  CHECK(second.lm.layout.bodies[1].axes == dyn::Mat3::Identity());  // no rest turn
+  // W^T K W diagonal: the model's springs are K's eigenvalues
+  const dyn::Vec3 a = dyn::rotation_vector_from_quat(dyn::Quat(thesis.lm.model.joint_placement[2].rotation));
+  const dyn::Mat3 ji = dyn::right_jacobian_inverse(a);
+  const dyn::Mat3 K = ji.transpose() * thesis.lm.model.stiffness[2].asDiagonal() * ji;
+  const dyn::Mat3 D = W.transpose() * K * W;
+  CHECK((D - dyn::Mat3(second.lm.model.stiffness[2].asDiagonal())).norm() < 1e-9 * K.norm());
+  // The same state, the same pose: every body's far end, the tie's point.
+  dyn::forward_kinematics(thesis.lm.model, thesis.data);
+  dyn::forward_kinematics(second.lm.model, second.data);
+  for (std::size_t p = 0; p < thesis.lm.layout.pieces.size(); ++p) {
+    const interp::BodyPiece &x = thesis.lm.layout.pieces[p], &y = second.lm.layout.pieces[p];
+    const dyn::Vec3 ex = thesis.data.oMi[std::size_t(x.body)].act(x.frame.act(dyn::Vec3(x.length, 0, 0)));
+    const dyn::Vec3 ey = second.data.oMi[std::size_t(y.body)].act(y.frame.act(dyn::Vec3(y.length, 0, 0)));
+    CHECK((ex - ey).norm() < 1e-14);
+  }
+  const dyn::Tie &tx = thesis.lm.model.contact.ties[0], &ty = second.lm.model.contact.ties[0];
+  CHECK((thesis.data.oMi[std::size_t(tx.body)].act(tx.point) - second.data.oMi[std::size_t(ty.body)].act(ty.point)).norm() < 1e-14);
+  // and back into the string as it was
+  interp::ModuleString s = second.ls.current;
+  interp::store_state(second.lm, second.data, s);
+  for (std::size_t i : {1, 5})
+    for (int k = 0; k < 6; ++k) CHECK(s.param(i)[k] == Approx(second.ls.current.param(i)[k]).margin(1e-15));
+}
+
+TEST_CASE("springs: second order keeps a weld's rest rotation: the same relative pose of the two bodies") {
+  // A @Weld's rotation is written in the turtle's frames; the model's frames
+  // are turned by the joints' axes (spring_axes.hpp), the weld's with them.
+  const std::string text = "axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) /(20) J -(60) B(0.2, 0.006) @Weld(7, 0.1, -0.2, 0.3) ] "
+                           "[ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) @Weld(7) ]\ndynamics:\n";
+  Built thesis, second;
+  build_both(text, thesis, second);
+  REQUIRE(second.lm.model.contact.grafts.size() == 1);
+  const dyn::Graft &gt = thesis.lm.model.contact.grafts[0], &gs = second.lm.model.contact.grafts[0];
+  const std::size_t a = std::size_t(gs.body_a), b = std::size_t(gs.body_b);
+  REQUIRE(second.lm.layout.bodies[b].axes != dyn::Mat3::Identity());
+  dyn::forward_kinematics(thesis.lm.model, thesis.data);
+  dyn::forward_kinematics(second.lm.model, second.data);
+  // where the weld holds body b's frame, in the world: the thesis's, turned by b's axes
+  const dyn::Mat3 held_t = thesis.data.oMi[a].rotation * gt.rest.toRotationMatrix() * second.lm.layout.bodies[b].axes;
+  const dyn::Mat3 held_s = second.data.oMi[a].rotation * gs.rest.toRotationMatrix();
+  CHECK((held_t - held_s).norm() < 1e-14);
+  // a bare weld, written back into the string, says the same rotation in both
+  Built bare_t, bare_s;
+  build_both("axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) /(20) J -(60) B(0.2, 0.006) @Weld(7) ] "
+             "[ -(30) J B(0.2, 0.006) J +(60) B(0.2, 0.006) @Weld(7) ]\ndynamics:\n",
+             bare_t, bare_s);
+  REQUIRE(interp::write_bare_welds(bare_t.lm, bare_t.ls.current));
+  REQUIRE(interp::write_bare_welds(bare_s.lm, bare_s.ls.current));
+  for (std::size_t i = 0; i < bare_t.ls.current.size(); ++i)
+    for (std::size_t k = 0; k < bare_t.ls.current.nparams(i); ++k)
+      CHECK(bare_s.ls.current.param(i)[k] == Approx(bare_t.ls.current.param(i)[k]).margin(1e-14));
 }
 
 TEST_CASE("damping ratio: d = 2 zeta sqrt(k I) with the subtree inertia about the joint") {

@@ -46,7 +46,7 @@ TEST_CASE("find_key knows every key of both tables, and nothing else") {
   for (const char* k : {"body", "joint", "gravity", "density", "young", "poisson", "damping ratio", "damping", "wind",
                         "drag", "base", "dt", "grow every", "integrator", "dissipation", "stiffness damping",
                         "max turn", "ground", "pole", "sphere", "contact stiffness", "contact damping", "friction",
-                        "self contact", "tie stiffness"})
+                        "self contact", "tie stiffness", "springs"})
     CHECK(lsd::interp::find_key(KeySection::kDynamics, k) != nullptr);
   CHECK(lsd::interp::find_key(KeySection::kDynamics, "axiom") == nullptr);
   CHECK(lsd::interp::find_key(KeySection::kHeader, "gravity") == nullptr);
@@ -97,6 +97,7 @@ TEST_CASE("every dynamics: key reaches its field") {
       {"friction: 0.8", [](const RunSettings& s) { return s.friction == 0.8; }},
       {"self contact: on", [](const RunSettings& s) { return s.self_contact; }},
       {"tie stiffness: 500", [](const RunSettings& s) { return s.tie_stiffness == 500; }},
+      {"springs: second order", [](const RunSettings& s) { return s.second_order_springs; }},
   };
   for (const Case& c : cases) {
     INFO(c.line);
@@ -107,6 +108,14 @@ TEST_CASE("every dynamics: key reaches its field") {
   CHECK(settings_of("  pole: 0 0 0.1\n  pole: 1 1 0.1\n  sphere: 0 1 0 0.2\n").obstacles.size() == 3);
 }
 
+TEST_CASE("springs: the thesis's layout unless the file says, second order with joints: auto") {
+  // docs/language.md 7.5: plants whose joints lsd inserts are built at second order.
+  CHECK_FALSE(settings_of("").second_order_springs);
+  CHECK(settings_of("  joints: auto\n").second_order_springs);
+  CHECK_FALSE(settings_of("  joints: auto\n  springs: thesis\n").second_order_springs);
+  CHECK(settings_of("  springs: second order\n").second_order_springs);
+}
+
 TEST_CASE("a value out of a key's range, or a key given twice, is an error at its position") {
   const auto bad = error_of("  density: -1\n");
   CHECK(bad.pos.line == 3);
@@ -115,6 +124,7 @@ TEST_CASE("a value out of a key's range, or a key given twice, is an error at it
   CHECK(error_of("  poisson: 0.7\n").message.find("greater than -1 and less than 0.5") != std::string::npos);
   CHECK(error_of("  base: rolling\n").message.find("'fixed' or 'floating'") != std::string::npos);
   CHECK(error_of("  self contact: yes\n").message.find("'off' or 'on'") != std::string::npos);
+  CHECK(error_of("  springs: 2nd\n").message.find("'thesis' or 'second order'") != std::string::npos);
   CHECK(error_of("  wind: 1 2\n").message.find("three values") != std::string::npos);
   CHECK(error_of("  pole: 0 0 -1\n").message.find("radius greater than 0") != std::string::npos);
   const auto twice = error_of("  dt: 0.01\n  dt: 0.02\n");
