@@ -11,6 +11,7 @@
 #include <numbers>
 
 #include "draw.hpp"
+#include "interpreter/export/frames.hpp"
 #include "interpreter/export/gltf.hpp"
 #include "draw_module.hpp"
 
@@ -74,15 +75,14 @@ bool can_write(const std::string& path, std::string* why) {
   return true;
 }
 
-// Loads the file and plans the frames of [t0, T]: with `closed`, T itself is
-// a frame (keyframes at instants: a 10 s glTF animation has 301 at 30 fps);
-// without, each frame lasts 1/fps (a 10 s video has 300). Exit status.
+// Loads the file and plans the frames of [t0, T] (interp::animation_frames).
+// Exit status.
 int plan(const char* command, const DrawOptions& o, bool closed, Frames& f, interp::Lsystem& ls) {
   if (!load(o.in, ls)) return kExitInput;
   f.t0 = ls.time();
   f.fps = o.fps.value_or(kDefaultFps);
   const double until = *o.motion.time;
-  const double n = std::floor((until - f.t0) * f.fps + 1e-6) + (closed ? 1 : 0);
+  const double n = interp::animation_frames(f.t0, until, f.fps, closed);
   const std::string what = "--time " + interp::format_double(until) + " at " + interp::format_double(f.fps) +
                            " frames per second from t=" + interp::format_double(f.t0) + " s";
   if (!(n >= 1)) return usage_error(command, what + " makes no frame");

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "draw_py.hpp"
+#include "interpreter/export/frames.hpp"
 #include "interpreter/export/gltf.hpp"
 #include "interpreter/lsystem/files.hpp"
 #include "lsystem_py.hpp"
@@ -22,12 +23,11 @@ using namespace pybind11::literals;
 
 constexpr double kDefaultFps = 30;
 
-// The frames of [t0, until] at fps (lsd render and lsd export --time): with
-// `closed`, `until` itself is a frame (keyframes at instants), without it
-// each frame lasts 1/fps.
+// The frames of [t0, until] at fps, as lsd render and lsd export --time
+// plan them (interp::animation_frames).
 long frame_count(const char* what, double t0, double until, double fps, bool closed) {
   if (!(fps > 0 && fps <= 1000)) fail(std::string(what) + ": fps must be above 0 and at most 1000");
-  const double n = std::floor((until - t0) * fps + 1e-6) + (closed ? 1 : 0);
+  const double n = interp::animation_frames(t0, until, fps, closed);
   if (!(n >= 1)) fail(std::string(what) + ": until=" + interp::format_double(until) + " makes no frame from t=" +
                       interp::format_double(t0));
   if (n > double(limits::kAnimationFrames))
