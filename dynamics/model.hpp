@@ -64,6 +64,7 @@ struct Graft {
   bool weld = false;
   Quat rest = Quat::Identity();     // weld: body b's frame in body a's frame, held
   double arm = 0;                   // m (weld)
+  double reach = 0;                 // m: beyond this gap the pin pulls with k reach, no more (0: no cap)
   int id = 0;                       // its label (the rows of contact_forces)
 };
 // A fixed ring (a keyhole): the stem passing through it, the capsule axis

@@ -93,6 +93,24 @@ void ring_crossings(const Model& model, const Data& data, std::vector<Crossing>&
   }
 }
 
+// The pin's pull on the gap e (docs/dynamics.md, "Grafts, welds and
+// rings"): k e within the pair's reach, beyond it k reach along e (the
+// energy k reach (|e| - reach/2)). The step keeps the spring's whole
+// stiffness k in its implicit block (graft_pass), so a pull beyond reach
+// moves the pair by at most about reach per step: a graft written across a
+// wide gap draws its branches together instead of whipping them.
+Vec3 pin_pull(double k, double reach, const Vec3& e) {
+  const double en = e.norm();
+  if (!(reach > 0) || en <= reach) return -k * e;
+  return (-k * reach / en) * e;
+}
+
+double pin_energy(double k, double reach, const Vec3& e) {
+  const double en = e.norm();
+  if (!(reach > 0) || en <= reach) return 0.5 * k * e.squaredNorm();
+  return k * reach * (en - 0.5 * reach);
+}
+
 }  // namespace
 
 void graft_pass(const Model& model, Data& data, const StepTerms& t, bool record) {
@@ -111,7 +129,7 @@ void graft_pass(const Model& model, Data& data, const StepTerms& t, bool record)
     pr.point_b = pb;
     // Implicit Euler's springs act at the end of the step as its velocity
     // predicts it (kP); generalized-alpha's pose is the prediction (kP = 0).
-    pr.f_lin = -k * (pa - pb + t.kP * vr) - d * vr;
+    pr.f_lin = pin_pull(k, g.reach, pa - pb + t.kP * vr) - d * vr;
     pr.s_lin = (t.kD * d + t.kK * k) * Mat3::Identity();
     if (g.weld) {
       // The weld's rotation: a spring of k arm^2, its damper d arm^2.
@@ -180,7 +198,7 @@ double joins_energy(const Model& model, Data& data) {
   for (const Graft& g : model.contact.grafts) {
     const Vec3 pa = data.oMi[std::size_t(g.body_a)].act(g.point_a);
     const Vec3 pb = data.oMi[std::size_t(g.body_b)].act(g.point_b);
-    e += 0.5 * k * (pa - pb).squaredNorm();
+    e += pin_energy(k, g.reach, pa - pb);
     if (g.weld) e += 0.5 * k * g.arm * g.arm * weld_error(data, g).squaredNorm();
   }
   if (!model.contact.rings.empty()) {

@@ -79,6 +79,7 @@ struct GraftMark {
   bool weld = false;
   double id = 0;
   double arm = 0;                     // the length of the last body piece before it (a weld's lever)
+  double reach = 0;                   // the radius of the last body piece before it (a graft's reach)
   std::int32_t stored = -1;           // its index in the stored string
 };
 

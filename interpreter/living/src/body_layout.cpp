@@ -383,9 +383,9 @@ class Walker {
     }
     dyn::Vec3 at = f.pos;
     if (np == 7) at += p[4] * f.H + p[5] * f.L + p[6] * f.U;
-    const double arm = cur_.last >= 0 ? out_.pieces[std::size_t(cur_.last)].length : 0.0;
+    const BodyPiece* last = cur_.last >= 0 ? &out_.pieces[std::size_t(cur_.last)] : nullptr;
     out_.marks.push_back({std::uint32_t(i), cur_.body, out_.bodies[std::size_t(cur_.body)].rest.inverse().act(at), weld,
-                          p[0], arm});
+                          p[0], last ? last->length : 0.0, last ? last->radius : 0.0});
     out_.module_body[i] = cur_.body;
   }
 

@@ -75,6 +75,7 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
     g.point_b = b.point;
     g.weld = a.weld;
     g.arm = 0.5 * (a.arm + b.arm);
+    g.reach = a.reach + b.reach;  // (docs/dynamics.md: a wide gap is pulled shut at k reach)
     g.id = int(lm.model.contact.grafts.size());
     if (g.weld) {
       const bool has_a = s.nparams(a.module) >= 4, has_b = s.nparams(b.module) >= 4;
