@@ -5,7 +5,7 @@
 // chunks of about 50 ms, reporting progress; a stop is heard between chunks.
 'use strict';
 
-importScripts('shaders.js', 'renderer.js', '../lsd.js');
+importScripts('glsl.js', 'shaders.js', 'renderer.js', '../lsd.js');
 
 const kRoot = '/m';             // the models' folder in the module's file system
 const kChunkSeconds = 0.05;     // wall-clock time of one chunk of long work
