@@ -52,6 +52,7 @@ void add_element(const RunSettings& settings, const BodyLayout& layout, const Ro
   def.rest = r.rest;
   def.friction_ratio = settings.stiffness_damping;
   def.drag = model_units(settings).drag(settings.drag) * 2 * r.radius;
+  def.held = r.curvature < 0;  // no K to keep its state: rigid at its rest shape (docs/language.md 7.9)
   dyn::add_rod(lm.model, def);
   dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
 }
