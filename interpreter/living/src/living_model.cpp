@@ -170,6 +170,11 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
     lm.last_body = last.body;
     lm.last_body_end = last.frame.act(dyn::Vec3(last.length, 0, 0));
   }
+  // a rod element after the last body piece: the tip is its end, its node's origin
+  if (!layout.rods.empty() && (layout.pieces.empty() || layout.rods.back().module > layout.pieces.back().module)) {
+    lm.last_body = layout.rods.back().body;
+    lm.last_body_end = dyn::Vec3::Zero();
+  }
   return true;
 }
 
