@@ -111,6 +111,14 @@ std::string cantilever(int n, const std::string& extra, double young = 2e6, cons
   return s + tail + "\ndynamics:\n  young: " + std::to_string(young) + "\n  stiffness damping: 0.05\n  dt: 1/60\n" + extra;
 }
 
+// A stiff rod (r = 4 mm) at y = 0.1 and a soft one (r = 3 mm) 3 cm above
+// it, both along -z from one stem: the soft one sags onto the stiff one.
+std::string stiff_and_soft(const std::string& extra) {
+  return "axiom: B(0.1, 0.02) [ &(90) K S(0.15, 0.004, 0, 0, 0, 1000, 1e9) K S(0.15, 0.004, 0, 0, 0, 1000, 1e9) ] "
+         "B(0.03, 0.02) [ &(90) K S(0.1, 0.003) K S(0.1, 0.003) K S(0.1, 0.003) ]\n"
+         "dynamics:\n  young: 2e6\n  stiffness damping: 0.05\n  dt: 1/60\n" + extra;
+}
+
 }  // namespace
 
 TEST_CASE("rods in the language: a soft rod lies on the ground, its tube at the ground, not below") {
@@ -160,11 +168,7 @@ TEST_CASE("rods in the language: a rod sagging onto a sphere rests on its surfac
 
 TEST_CASE("rods in the language: self contact along the tubes holds a soft rod on a stiff one") {
   lsd::test::TempDir dir;
-  // a stiff rod (r = 4 mm) at y = 0.1 and a soft one (r = 3 mm) 3 cm above it, both along -z
-  const std::string plant =
-      "axiom: B(0.1, 0.02) [ &(90) K S(0.15, 0.004, 0, 0, 0, 1000, 1e9) K S(0.15, 0.004, 0, 0, 0, 1000, 1e9) ] "
-      "B(0.03, 0.02) [ &(90) K S(0.1, 0.003) K S(0.1, 0.003) K S(0.1, 0.003) ]\n"
-      "dynamics:\n  young: 2e6\n  stiffness damping: 0.05\n  dt: 1/60\n";
+  const std::string plant = stiff_and_soft("");
   // the nearest approach of the soft tube's axis (width 6 mm) to the stiff one's (8 mm)
   const auto gap = [](const std::vector<Seg>& segs) {
     double d = 1e300;
@@ -184,10 +188,7 @@ TEST_CASE("rods in the language: self contact along the tubes holds a soft rod o
 
 TEST_CASE("rods in the language: fuse after welds two rods in self contact, after their S") {
   lsd::test::TempDir dir;
-  const std::string plant =
-      "axiom: B(0.1, 0.02) [ &(90) K S(0.15, 0.004, 0, 0, 0, 1000, 1e9) K S(0.15, 0.004, 0, 0, 0, 1000, 1e9) ] "
-      "B(0.03, 0.02) [ &(90) K S(0.1, 0.003) K S(0.1, 0.003) K S(0.1, 0.003) ]\n"
-      "dynamics:\n  young: 2e6\n  stiffness damping: 0.05\n  self contact: on\n  dt: 1/60\n";
+  const std::string plant = stiff_and_soft("  self contact: on\n");
   const std::string f = dir.write("fuse.ls", plant + "  fuse after: 0.5\n"), out = dir.path("fused.txt");
   const auto r = run(lsd::test::lsd_exe() + " run " + f + " --quiet --time 3 -o " + out);
   INFO(r.out);
