@@ -6,7 +6,7 @@
    16 elements (0.4 m) make four turns, which its weight draws out a little.
    The default integrator (generalized-alpha) settles it at 1/60 s: kinetic
    energy 9e-6 J at 4 s while it grows, 9e-12 J at 10 s, 7e-25 J at 30 s
-   (implicit Euler: 4e-16 J at 10 s). It used to creep up (6e-4 J at 8 s)
+   (implicit Euler: 4e-16 J at 10 s). It used to creep up (9e-4 J at 8 s)
    while its first element had no K (see docs/dynamics.md, "Curved rods"). */
 #define N 16         /* elements */
 #define L 0.025      /* m: element length */
