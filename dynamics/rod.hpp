@@ -43,6 +43,7 @@ struct Rod {
   double drag = 0;                  // N s/m^2: force -drag (v - wind) per unit length
   int shares = -1;                  // clothoid: the node whose state is this element's start node, else -1
                                     //   (then the start node stays at rest)
+  bool held = false;                // held at its rest shape: its node never accelerates (a rigid piece)
 };
 
 // Definition of an element and its placement (Box2D's b2BodyDef).
@@ -57,6 +58,7 @@ struct RodDef {
   double friction_ratio = 0;        // s: internal friction = friction_ratio x modulus (seed 000's nu K)
   double drag = 0;                  // N s/m^2 per unit length
   bool continues = false;           // clothoid: its start node is the parent's state (the parent a clothoid)
+  bool held = false;                // held at its rest shape (no live state): it moves with its parent, rigidly
 };
 RodDef default_rod_def();
 

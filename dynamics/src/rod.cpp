@@ -39,6 +39,7 @@ int add_rod(Model& m, const RodDef& def) {
   r.rest = def.rest;
   r.drag = def.drag;
   r.shares = def.continues ? def.parent : -1;
+  r.held = def.held;
   m.rod_of.back() = int(m.rods.size());
   m.rods.push_back(r);
   return i;

@@ -385,7 +385,9 @@ void rod_backward(const Model& model, Data& data, int i, const StepTerms& t, con
   // Eliminate the own node: D x = u - U^T z, z = (a_start; x_start).
   const Mat3 D = M.block<3, 3>(kOwn, kOwn);
   const Eigen::LLT<Mat3> llt(D);
-  rec.d_inv = llt.solve(Mat3::Identity());
+  // A held element's node never accelerates (D^-1 = 0): the element is a
+  // rigid piece, its whole inertia handed to its parent.
+  rec.d_inv = rod.held ? Mat3::Zero() : Mat3(llt.solve(Mat3::Identity()));
   const Eigen::Matrix<double, 9, 3> U = M.block<9, 3>(0, kOwn);
   const Vec3 u = -b.segment<3>(kOwn);
   rec.Y = rec.d_inv * U.transpose();

@@ -21,6 +21,44 @@ bool joined_near(const dyn::Model& m, const std::vector<std::pair<int, int>>& jo
   });
 }
 
+// Where a weld on capsule `cap` is written: after the module that made it
+// (a body piece's B, or an element's S) and, in its body's frame, the frame
+// of the turtle after that module (a piece's, standing at its far end, the
+// capsule's end b; an element's node is its end frame). The capsules are
+// sorted by body, stably (LivingModel), so the j-th capsule of a rigid body
+// is its j-th piece.
+struct WeldSite {
+  std::uint32_t module = 0;
+  dyn::Mat3 axes = dyn::Mat3::Identity();  // the turtle's H, L, U in the body's frame
+  dyn::Vec3 end = dyn::Vec3::Zero();       // where the turtle stands, in the body's frame
+};
+
+std::vector<WeldSite> weld_sites(const LivingModel& lm) {
+  const std::size_t nb = std::size_t(lm.model.nbody());
+  std::vector<std::vector<const BodyPiece*>> pieces(nb);
+  for (const BodyPiece& p : lm.layout.pieces)
+    if (std::size_t(p.body) < nb) pieces[std::size_t(p.body)].push_back(&p);
+  std::vector<std::int32_t> rod_module(nb, -1);
+  for (const RodMark& r : lm.layout.rods)
+    if (std::size_t(r.body) < nb) rod_module[std::size_t(r.body)] = std::int32_t(r.module);
+  std::vector<std::size_t> used(nb, 0);
+  std::vector<WeldSite> out;
+  for (const dyn::Capsule& k : lm.model.contact.capsules) {
+    const std::size_t b = std::size_t(k.body);
+    WeldSite w;
+    if (rod_module[b] >= 0) {
+      w.module = std::uint32_t(rod_module[b]);
+    } else if (used[b] < pieces[b].size()) {
+      const BodyPiece& p = *pieces[b][used[b]++];
+      w.module = p.module;
+      w.axes = p.frame.rotation;
+      w.end = k.b;
+    }
+    out.push_back(w);
+  }
+  return out;
+}
+
 std::vector<std::pair<int, int>> joined_pairs(const dyn::Model& m) {
   std::vector<std::pair<int, int>> out;
   for (const dyn::Graft& g : m.contact.grafts) out.emplace_back(g.body_a, g.body_b);
@@ -72,25 +110,26 @@ bool fuse_lasting_contacts(const LivingModel& lm, const dyn::Data& d, double now
   for (std::size_t i = 0; i < s.size(); ++i)
     if ((s.sym[i] == kSymGraft || s.sym[i] == kSymWeld) && s.nparams(i) > 0) id = std::max(id, std::floor(s.param(i)[0]));
   const std::vector<dyn::Capsule>& caps = lm.model.contact.capsules;
+  std::vector<WeldSite> sites;
   for (const ContactTimer& c : timers) {
     if (c.since > now - fuse_after + 0.5 * dt) continue;  // (as Simulation::fuse asks)
+    if (sites.empty()) sites = weld_sites(lm);
     const int a = caps[std::size_t(c.capsule_a)].body, b = caps[std::size_t(c.capsule_b)].body;
     if (joined_near(lm.model, joined, a, b)) continue;  // (one weld per neighbourhood)
     joined.emplace_back(a, b);
     id += 1;
     // The rest rotation: the later module's body in the earlier's (grafts.cpp pairs them so).
-    const std::uint32_t ma = lm.layout.pieces[std::size_t(c.capsule_a)].module;
-    const std::uint32_t mb = lm.layout.pieces[std::size_t(c.capsule_b)].module;
+    const std::uint32_t ma = sites[std::size_t(c.capsule_a)].module;
+    const std::uint32_t mb = sites[std::size_t(c.capsule_b)].module;
     const int first = ma < mb ? a : b, second = ma < mb ? b : a;
     const dyn::Quat rest =
         dyn::Quat(d.oMi[std::size_t(first)].rotation.transpose() * d.oMi[std::size_t(second)].rotation).normalized();
     const dyn::Vec3 r = dyn::rotation_vector_from_quat(weld_rest_in_string(lm.layout, first, second, rest));
     for (int cap : {c.capsule_a, c.capsule_b}) {
-      const dyn::Capsule& k = caps[std::size_t(cap)];
-      const dyn::SE3& frame = lm.layout.pieces[std::size_t(cap)].frame;  // the B's turtle frame in its body's frame
-      const dyn::Vec3 local = d.oMi[std::size_t(k.body)].inverse().act(c.point);
-      const dyn::Vec3 o = frame.rotation.transpose() * (local - k.b);  // from the B's end, along H, L, U
-      inserts.push_back({lm.layout.pieces[std::size_t(cap)].module, {id, r.x(), r.y(), r.z(), o.x(), o.y(), o.z()}});
+      const WeldSite& w = sites[std::size_t(cap)];
+      const dyn::Vec3 local = d.oMi[std::size_t(caps[std::size_t(cap)].body)].inverse().act(c.point);
+      const dyn::Vec3 o = w.axes.transpose() * (local - w.end);  // from the B's (or S's) end, along H, L, U
+      inserts.push_back({w.module, {id, r.x(), r.y(), r.z(), o.x(), o.y(), o.z()}});
     }
   }
   if (inserts.empty()) return false;

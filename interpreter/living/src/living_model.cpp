@@ -52,6 +52,7 @@ void add_element(const RunSettings& settings, const BodyLayout& layout, const Ro
   def.rest = r.rest;
   def.friction_ratio = settings.stiffness_damping;
   def.drag = model_units(settings).drag(settings.drag) * 2 * r.radius;
+  def.held = r.curvature < 0;  // no K to keep its state: rigid at its rest shape (docs/language.md 7.9)
   dyn::add_rod(lm.model, def);
   dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
 }
@@ -168,6 +169,11 @@ bool make_model(const RuleSet& rules, const RunSettings& settings, const ModuleS
     const BodyPiece& last = layout.pieces.back();
     lm.last_body = last.body;
     lm.last_body_end = last.frame.act(dyn::Vec3(last.length, 0, 0));
+  }
+  // a rod element after the last body piece: the tip is its end, its node's origin
+  if (!layout.rods.empty() && (layout.pieces.empty() || layout.rods.back().module > layout.pieces.back().module)) {
+    lm.last_body = layout.rods.back().body;
+    lm.last_body_end = dyn::Vec3::Zero();
   }
   return true;
 }
