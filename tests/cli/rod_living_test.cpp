@@ -37,6 +37,32 @@ std::vector<std::vector<double>> curvatures_in(const std::string& file) {
   return out;
 }
 
+
+// The same cantilever as three clothoid elements: four K nodes, the last
+// after the last element.
+const char* kClothoidCurl =
+    "axiom: B(0.05, 0.01) &(90) K S(0.08, 0.003, 2, 8, 0) K S(0.08, 0.003, 2, 8, 0) K S(0.08, 0.003, 2, 8, 0) K\n"
+    "dynamics:\n"
+    "  element: clothoid\n"
+    "  young: 2e7\n"
+    "  dt: 0.01\n";
+
+// The end of the last segment the turtle drew for module i.
+lsd::dyn::Vec3 drawn_end(const lsd::interp::Geometry& g, std::uint32_t i) {
+  lsd::dyn::Vec3 end = lsd::dyn::Vec3::Constant(NAN);
+  for (const auto& sg : g.segments)
+    if (sg.module == i) end = sg.p1;
+  return end;
+}
+
+lsd::dyn::SE3 clothoid_end(const lsd::dyn::Vec3& omega0, const lsd::dyn::Vec3& omega1, double l) {
+  lsd::dyn::ClothoidElement e;
+  e.length = l;
+  e.omega0 = omega0;
+  e.omega1 = omega1;
+  return lsd::dyn::clothoid_pose(e, l);
+}
+
 }  // namespace
 
 TEST_CASE("rods: the physics writes K, and a saved string with K resumes bit for bit") {
@@ -130,66 +156,40 @@ TEST_CASE("rods: joints: auto gives every element its K at rest, and a productio
 }
 
 TEST_CASE("rods: the drawing of a moving plant stands where the physics has its elements") {
-  std::vector<lsd::grammar::Diagnostic> diags;
-  lsd::interp::Lsystem ls;
-  REQUIRE(lsd::test::load_text(kCurl, ls, diags));
-  const lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
-  lsd::interp::Simulation sim;
-  REQUIRE(sim.start(std::move(ls), settings, diags));
-  REQUIRE(sim.advance_to(0.3, diags));
-  const lsd::dyn::Data& d = sim.pose();
-  const lsd::interp::LivingModel& lm = sim.living();
-  REQUIRE(lm.layout.rods.size() == 3);
-  lsd::interp::BodyPoses poses;
-  poses.module_body = &lm.layout.module_body;
-  poses.moved = lsd::interp::body_motions(lm.layout, d.oMi);
-  const lsd::interp::ModuleString& s = sim.lsystem().current;
-  const lsd::interp::Geometry g = lsd::interp::interpret(s, lsd::interp::turtle_options(*sim.lsystem().rules), &poses);
-  // each element's last drawn segment ends at its node's end frame, the physics' oMi
-  for (const lsd::interp::RodMark& r : lm.layout.rods) {
-    const lsd::dyn::Vec3 end = d.oMi[std::size_t(r.body)].translation;
-    const lsd::interp::Geometry::Segment* last = nullptr;
-    for (const auto& sg : g.segments)
-      if (sg.module == r.module) last = &sg;
-    REQUIRE(last);
-    CHECK((last->p1 - end).norm() < 1e-12);
+  for (const char* text : {kCurl, kClothoidCurl}) {
+    INFO(text);
+    std::vector<lsd::grammar::Diagnostic> diags;
+    lsd::interp::Lsystem ls;
+    REQUIRE(lsd::test::load_text(text, ls, diags));
+    const lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
+    lsd::interp::Simulation sim;
+    REQUIRE(sim.start(std::move(ls), settings, diags));
+    REQUIRE(sim.advance_to(0.3, diags));
+    const lsd::dyn::Data& d = sim.pose();
+    const lsd::interp::LivingModel& lm = sim.living();
+    const bool clothoid = text == kClothoidCurl;
+    REQUIRE(lm.layout.rods.size() == (clothoid ? 4u : 3u));  // (a clothoid chain's first node, then its elements)
+    lsd::interp::BodyPoses poses;
+    poses.module_body = &lm.layout.module_body;
+    poses.moved = lsd::interp::body_motions(lm.layout, d.oMi);
+    const lsd::interp::ModuleString& s = sim.lsystem().current;
+    const lsd::interp::Geometry g =
+        lsd::interp::interpret(s, lsd::interp::turtle_options(*sim.lsystem().rules), &poses);
+    // each element's last drawn segment ends at its node's end frame, the physics' oMi
+    for (const lsd::interp::RodMark& r : lm.layout.rods) {
+      if (r.first_node) continue;
+      CHECK((drawn_end(g, r.module) - d.oMi[std::size_t(r.body)].translation).norm() < 1e-12);
+    }
+    // and it sagged from the rest shape (clothoids: its nodes differ, not a chain of helices)
+    CHECK((d.oMi[std::size_t(lm.layout.rods.back().body)].translation -
+           lm.layout.bodies[std::size_t(lm.layout.rods.back().body)].rest.translation)
+              .norm() > 1e-3);
+    const auto node = [&](std::size_t k) { return d.kappa[std::size_t(lm.layout.rods[k].body)]; };
+    if (clothoid) CHECK((node(0) - node(1)).norm() > 1e-2);
   }
-  // and it sagged from the rest shape
-  CHECK((d.oMi[std::size_t(lm.layout.rods.back().body)].translation -
-         lm.layout.bodies[std::size_t(lm.layout.rods.back().body)].rest.translation)
-            .norm() > 1e-3);
 }
 
 // --- element: clothoid (docs/language.md 7.9) ------------------------------
-
-namespace {
-
-// The same cantilever as three clothoid elements: four K nodes, the last
-// after the last element.
-const char* kClothoidCurl =
-    "axiom: B(0.05, 0.01) &(90) K S(0.08, 0.003, 2, 8, 0) K S(0.08, 0.003, 2, 8, 0) K S(0.08, 0.003, 2, 8, 0) K\n"
-    "dynamics:\n"
-    "  element: clothoid\n"
-    "  young: 2e7\n"
-    "  dt: 0.01\n";
-
-// The end of the last segment the turtle drew for module i.
-lsd::dyn::Vec3 drawn_end(const lsd::interp::Geometry& g, std::uint32_t i) {
-  lsd::dyn::Vec3 end = lsd::dyn::Vec3::Constant(NAN);
-  for (const auto& sg : g.segments)
-    if (sg.module == i) end = sg.p1;
-  return end;
-}
-
-lsd::dyn::SE3 clothoid_end(const lsd::dyn::Vec3& omega0, const lsd::dyn::Vec3& omega1, double l) {
-  lsd::dyn::ClothoidElement e;
-  e.length = l;
-  e.omega0 = omega0;
-  e.omega1 = omega1;
-  return lsd::dyn::clothoid_pose(e, l);
-}
-
-}  // namespace
 
 TEST_CASE("clothoids: the physics writes every node's K, and a saved string resumes bit for bit") {
   lsd::test::TempDir dir;
@@ -293,34 +293,4 @@ TEST_CASE("clothoids: the turtle draws an element's centreline from its start no
       CHECK((p.H - rest_first.rotation.col(0)).norm() < 1e-14);
     }
   CHECK(found == 2);
-}
-
-TEST_CASE("clothoids: the drawing of a moving plant stands where the physics has its elements") {
-  std::vector<lsd::grammar::Diagnostic> diags;
-  lsd::interp::Lsystem ls;
-  REQUIRE(lsd::test::load_text(kClothoidCurl, ls, diags));
-  const lsd::interp::RunSettings settings = lsd::interp::file_settings(*ls.rules);
-  lsd::interp::Simulation sim;
-  REQUIRE(sim.start(std::move(ls), settings, diags));
-  REQUIRE(sim.advance_to(0.3, diags));
-  const lsd::dyn::Data& d = sim.pose();
-  const lsd::interp::LivingModel& lm = sim.living();
-  REQUIRE(lm.layout.rods.size() == 4);  // the chain's first node, then its three elements
-  CHECK(lm.layout.rods[0].first_node);
-  lsd::interp::BodyPoses poses;
-  poses.module_body = &lm.layout.module_body;
-  poses.moved = lsd::interp::body_motions(lm.layout, d.oMi);
-  const lsd::interp::ModuleString& s = sim.lsystem().current;
-  const lsd::interp::Geometry g = lsd::interp::interpret(s, lsd::interp::turtle_options(*sim.lsystem().rules), &poses);
-  for (const lsd::interp::RodMark& r : lm.layout.rods) {
-    if (r.first_node) continue;
-    INFO("element at module " << r.module);
-    CHECK((drawn_end(g, r.module) - d.oMi[std::size_t(r.body)].translation).norm() < 1e-12);
-  }
-  // the nodes are not at rest, and differ: the centreline is not a chain of helices
-  const auto& k = d.kappa;
-  CHECK((k[std::size_t(lm.layout.rods[0].body)] - k[std::size_t(lm.layout.rods[1].body)]).norm() > 1e-2);
-  CHECK((d.oMi[std::size_t(lm.layout.rods.back().body)].translation -
-         lm.layout.bodies[std::size_t(lm.layout.rods.back().body)].rest.translation)
-            .norm() > 1e-3);
 }
