@@ -34,5 +34,6 @@ dynamics:
   pole: 0, 0, RC - RR
   contact stiffness: K
   damping ratio: 1
+  stiffness damping: 0.001
   grow every: G * 20 * (L1 - L0) * N / RC / STEPS
   dt: 0.005
