@@ -13,16 +13,22 @@ and classifies each run from its contact trace:
   slips      the pattern is lost: the tip is off the pole or the contacts
              break up (the growing end rolls up on itself).
 
-  twining.py classify RHO [--dt H] [--stiffness K] [--grow-every G]
+  twining.py classify RHO [--dt H] [--stiffness K] [--grow-every G] [--clothoid]
   twining.py threshold            the threshold by bisection, for three dt,
                                   three contact stiffnesses, three growth rates
   twining.py profiles OUT_DIR     curvature profiles (CSV and SVG) at several RHO
   twining.py analytic             the planar elastica's arch length and its fold (rho_c)
 
+--clothoid runs examples/dynamics/twining_clothoid.ls instead: the same rod
+as 5 clothoid elements growing together; its contact is read from the
+centreline (`lsd segments` of the string at each row), the same pattern in
+lengths (RC/20 for a body).
+
 LSD names the lsd executable (default: build/lsd beside this script).
 """
 import math
 import os
+from concurrent.futures import ThreadPoolExecutor
 import subprocess
 import sys
 import tempfile
@@ -110,12 +116,67 @@ def classify(rho, dt=DEFAULTS["dt"], stiffness=DEFAULTS["stiffness"], grow_every
     return ("twines" if max(growing) - min(growing) <= 2 else "slips"), gaps
 
 
-def threshold(lo=2.0, hi=4.0, tol=0.02, **kw):
+CLOTHOID_MODEL = os.path.join(ROOT, "examples", "dynamics", "twining_clothoid.ls")
+RC, RR = 0.2, 0.01               # twining_clothoid.ls: m
+CLOTHOID_ROWS = (9, 10, 11, 12, 13)  # s: three rows while it grows (until 11 s), two after
+TOUCH = 0.3 * RR                 # a centreline closer than this to the pole's surface touches it
+
+
+def clothoid_profile(rho, t, dt, stiffness, out_dir):
+    """(arc length, distance of the centreline from the pole's surface) from
+    the base to the tip of the clothoid rod at time t."""
+    final = os.path.join(out_dir, f"rod{t}.str")
+    subprocess.run([LSD, "run", CLOTHOID_MODEL, "-D", f"RHO={rho}", "-D", f"K={stiffness}", "--dt", repr(dt),
+                    "--time", repr(t), "-o", final, "--quiet"], check=True, stdout=subprocess.DEVNULL)
+    seg = subprocess.run([LSD, "segments", CLOTHOID_MODEL, "-D", f"RHO={rho}", "--axiom-file", final, "-n", "0"],
+                         check=True, capture_output=True, text=True).stdout.split("\n")[1:]
+    s, out = 0.0, []
+    for line in filter(None, seg):
+        x0, y0, z0, x1, y1, z1 = map(float, line.split(",")[:6])
+        s += math.dist((x0, y0, z0), (x1, y1, z1))
+        out.append((s, math.hypot(x1, z1) - RC))
+    return out
+
+
+def clothoid_pattern(profile):
+    """The gap (RC) of the stationary pattern along the centreline, or None:
+    the tip touching over at most 0.15 RC (3 bodies), a gap of at least
+    0.1 RC, then continuous contact over at least RC (pattern's lengths)."""
+    k = len(profile) - 1
+    if profile[k][1] > TOUCH:
+        return None
+    while k >= 0 and profile[k][1] <= TOUCH:
+        k -= 1
+    if k < 0 or profile[-1][0] - profile[k][0] > 0.15 * RC:
+        return None
+    gap_end = profile[k][0]
+    while k >= 0 and profile[k][1] > TOUCH:
+        k -= 1
+    run_end = profile[k][0] if k >= 0 else 0.0
+    while k >= 0 and profile[k][1] <= TOUCH:
+        k -= 1
+    gap, run = (gap_end - run_end) / RC, (run_end - (profile[k][0] if k >= 0 else 0.0)) / RC
+    return round(gap, 3) if gap >= 0.1 and run >= 1 else None
+
+
+def classify_clothoid(rho, dt=DEFAULTS["dt"], stiffness=DEFAULTS["stiffness"]):
+    """As classify, for the clothoid rod: it twines when every row shows the
+    pattern. Its gap is not held to the rigid rod's 2 bodies: it follows
+    the elements' size, which grows by 0.1 RC a row (at rho = 2.8: 2.17,
+    2.02, 1.88 RC at 9, 10, 11 s; docs/dynamics.md)."""
+    with tempfile.TemporaryDirectory() as d, ThreadPoolExecutor(2) as pool:
+        profiles = list(pool.map(lambda t: clothoid_profile(rho, t, dt, stiffness, d), CLOTHOID_ROWS))
+    gaps = [clothoid_pattern(p) for p in profiles]
+    return ("slips" if None in gaps else "twines"), gaps
+
+
+def threshold(lo=2.0, hi=4.0, tol=0.02, clothoid=False, **kw):
     """Bisection on RHO between a twining lo and a slipping hi."""
-    assert classify(lo, **kw)[0] == "twines" and classify(hi, **kw)[0] == "slips", (lo, hi, kw)
+    judge = classify_clothoid if clothoid else classify
+    assert judge(lo, **kw)[0] == "twines" and judge(hi, **kw)[0] == "slips", (lo, hi, kw)
     while hi - lo > tol:
         mid = 0.5 * (lo + hi)
-        if classify(mid, **kw)[0] == "twines":
+        if judge(mid, **kw)[0] == "twines":
             lo = mid
         else:
             hi = mid
@@ -259,8 +320,18 @@ def main(argv):
         for flag, key in (("--dt", "dt"), ("--stiffness", "stiffness"), ("--grow-every", "grow_every")):
             if flag in args:
                 kw[key] = float(args[args.index(flag) + 1])
-        verdict, gaps = classify(float(argv[1]), **kw)
-        print(f"rho {argv[1]}: {verdict} (gaps at the last rows: {gaps})")
+        if "--clothoid" in args:
+            kw.pop("grow_every", None)
+            verdict, gaps = classify_clothoid(float(argv[1]), **kw)
+            print(f"rho {argv[1]}: {verdict} (gaps at the last rows, RC: {gaps})")
+        else:
+            verdict, gaps = classify(float(argv[1]), **kw)
+            print(f"rho {argv[1]}: {verdict} (gaps at the last rows: {gaps})")
+        return 0
+    if argv == ["threshold", "--clothoid"]:
+        for dt in (0.005,):
+            lo, hi = threshold(clothoid=True, dt=dt)
+            print(f"clothoids, dt = {dt}: threshold between rho {lo:.3f} and {hi:.3f}", flush=True)
         return 0
     if argv and argv[0] == "threshold":
         sweeps = [("dt", [0.001, 0.0025, 0.005]), ("stiffness", [1e4, 3e4, 1e5]), ("grow_every", [0.1, 0.2, 0.4])]

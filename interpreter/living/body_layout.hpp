@@ -59,6 +59,13 @@ struct RodMark {
   dyn::SE3 start;                    // its start frame in the world at rest
   double length = 0, radius = 0, density = 0, young = 0;
   dyn::Vec3 rest = dyn::Vec3::Zero();  // the rest Darboux vector (t0, k1, k2)
+  // element: clothoid (docs/language.md 7.9): a chain's first element comes
+  // after a zero-length first node (a RodMark of its own, first_node, the
+  // element's size and material, its state the K before the element);
+  // every element continues its chain, its state its end node, the K after it.
+  bool clothoid = false;
+  bool first_node = false;
+  bool continues = false;
 };
 
 // A @Tie where the walk met it.

@@ -62,6 +62,10 @@ struct TurtleState {
   // turtle moves with: its state is the rest pose's moved as that body
   // moved; -1: not moved. `[` and `]` keep it with the state.
   std::int32_t body = -1;
+  // element: clothoid (docs/language.md 7.9): the live end node K(t, k1, k2,
+  // ...) of the clothoid element the turtle stands at the end of (the next
+  // element of its chain starts there), or null; a joint clears it.
+  const double* rod_end = nullptr;
 };
 
 }  // namespace lsd::interp

@@ -45,6 +45,7 @@ struct TurtleOptions {
   SymbolId joint_sym = 0;  // symbol of dynamics joints J(rh, rl, ru, ...); 0 = none
   SymbolId rod_sym = 0;    // symbol of curved rod elements S(l, r, ...) (docs/language.md 7.9); 0 = none
   SymbolId curvature_sym = 0;  // symbol of their live state K(t, k1, k2, ...); 0 = none
+  bool clothoid = false;   // element: clothoid: the curvature affine from an element's start node to its end node
   bool cylinder_bodies = false;  // joints: auto in a .l model: f in a generalized cylinder is a body (bodies.hpp)
   double unit = 1;         // dynamics: turtle unit, metres per unit: a B(l, r, ...) in metres is drawn l / unit long
   // A cpfg model (a .l file): cpfg's meaning of G g # ! ; , $ ~ @o @c @v @R,

@@ -446,3 +446,9 @@ TEST_CASE("self contact: the draped branches resume bit for bit from a saved str
 TEST_CASE("a pole's contacts: the bean resumes bit for bit from a saved string") {
   check_resumes("dynamics/bean.ls", 9, 12, 170);
 }
+
+// The bean of clothoid elements, growing (every step lengthens each S) and
+// pressed on its pole, from 4 s (docs/language.md 7.9).
+TEST_CASE("a pole's contacts: the bean of clothoids resumes bit for bit from a saved string") {
+  check_resumes("dynamics/bean_clothoid.ls", 4, 5, 50);
+}

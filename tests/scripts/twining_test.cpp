@@ -24,3 +24,10 @@ TEST_CASE("twining in the plane: rho = 2.8 keeps a stationary contact pattern, r
   CHECK_THAT(below, Catch::StartsWith("rho 2.8: twines"));
   CHECK_THAT(above, Catch::StartsWith("rho 3.8: slips"));
 }
+
+TEST_CASE("twining in the plane with 5 clothoids: rho = 2.8 keeps the pattern, rho = 3.8 loses its grip", "[.slow]") {
+  // examples/dynamics/twining_clothoid.ls (about two minutes: ten runs)
+  const std::string below = classify("2.8 --clothoid"), above = classify("3.8 --clothoid");
+  CHECK_THAT(below, Catch::StartsWith("rho 2.8: twines"));
+  CHECK_THAT(above, Catch::StartsWith("rho 3.8: slips"));
+}

@@ -72,6 +72,7 @@ class Walker {
       at_ = i;
       const SymbolId sym = s_.sym[i];
       const PlacedModule* here = next < placed_.size() && placed_[next].module == i ? &placed_[next++] : nullptr;
+      if (end_of_ >= 0 && end_node(i)) continue;
       if (curvature_ >= 0 && !(here && here->body == BodyKind::kRod)) stray_curvature();
       if (sym == rules_.dynamics.curvature && s_.nparams(i) > 0) curvature(i);
       else if (sym == '[') open_branch(i);
@@ -85,6 +86,7 @@ class Walker {
       else ride(i);  // drawing after a body rides on it
     }
     if (curvature_ >= 0) stray_curvature();
+    if (end_of_ >= 0) end_node(s_.size());
     if (cur_.pending >= 0 && !cur_.inherited) out_.tips.push_back(joints_[std::size_t(cur_.pending)].module);
     if (out_.base_module >= 0 && !out_.bodies.empty()) out_.module_body[std::size_t(out_.base_module)] = 0;
   }
@@ -239,19 +241,43 @@ class Walker {
   // (docs/language.md 7.9); a bare K (at rest) is given its parameters
   // before the model is built (expand_rest_joints).
   void curvature(std::size_t i) {
+    if (!curvature_ok(i)) return;
+    curvature_ = long(i);
+    ride(i);
+  }
+  bool curvature_ok(std::size_t i) {
     const int np = s_.nparams(i);
     const double* p = s_.param(i);
     if (np != 6) {
       error("the curvature " + module_text(i) + " has " + std::to_string(np) +
             " parameters; a curvature has six (t, k1, k2, wt, w1, w2), or none at rest");
-      return;
+      return false;
     }
     if (!std::all_of(p, p + np, [](double x) { return std::isfinite(x); })) {
       error("the curvature " + module_text(i) + " needs finite curvatures and rates");
-      return;
+      return false;
     }
-    curvature_ = long(i);
-    ride(i);
+    return true;
+  }
+  // element: clothoid: the K right after a clothoid element is its end
+  // node's state (docs/language.md 7.9), bare (at rest) or with its six
+  // parameters. True if module i was that K; a chain's node without its K is
+  // an error located at its element.
+  bool end_node(std::size_t i) {
+    RodMark& m = out_.rods[std::size_t(end_of_)];
+    end_of_ = -1;
+    if (i < s_.size() && s_.sym[i] == rules_.dynamics.curvature) {
+      if (s_.nparams(i) > 0 && curvature_ok(i)) m.curvature = std::int32_t(i);
+      ride(i);
+      return true;
+    }
+    const std::size_t here = at_;
+    at_ = m.module;
+    error("the clothoid element " + module_text(m.module) +
+          " has no curvature after it: every node of a clothoid chain has its K, the last one after the "
+          "chain's last element (joints: auto inserts it)");
+    at_ = here;
+    return false;
   }
   void stray_curvature() {
     const std::size_t here = at_;
@@ -268,7 +294,9 @@ class Walker {
   void rod(std::size_t i, const PlacedModule& f) {
     RodMark m;
     if (!rod_size(i, m)) return;
-    m.curvature = std::int32_t(curvature_);
+    m.clothoid = rules_.dynamics.clothoid;
+    m.curvature = m.clothoid ? -1 : std::int32_t(curvature_);
+    const long before = curvature_;
     curvature_ = -1;
     if (cur_.body < 0 && out_.bodies.empty()) out_.bodies.push_back(LaidBody{});  // a massless base holds it
     if (cur_.body < 0) cur_.body = 0;
@@ -289,16 +317,55 @@ class Walker {
     cur_.pending = -1;
     m.module = std::uint32_t(i);
     m.start = frame_of(f);
+    if (m.clothoid) clothoid_start(i, m, before);
     m.body = int(out_.bodies.size());
     LaidBody node;
     node.parent = cur_.body;
     node.rod = int(out_.rods.size());
     node.rest = m.start * dyn::helix_pose(m.rest, m.length);  // at rest its Darboux vector is constant
     out_.bodies.push_back(node);
+    if (m.clothoid) end_of_ = long(out_.rods.size());
     out_.rods.push_back(m);
     cur_.body = m.body;
     cur_.last = -1;
     out_.module_body[i] = m.body;
+  }
+
+  // element: clothoid (docs/language.md 7.9): an element right after a
+  // clothoid element (no joint between) continues its chain, its start node
+  // that element's end node; any other starts a chain with a zero-length
+  // first node (docs/dynamics.md, "Curved rods"), whose state is the K just
+  // before it. `before`: a K with parameters waiting for an element, or -1.
+  void clothoid_start(std::size_t i, RodMark& m, long before) {
+    const RodMark* prev = out_.bodies[std::size_t(cur_.body)].rod >= 0
+                              ? &out_.rods[std::size_t(out_.bodies[std::size_t(cur_.body)].rod)]
+                              : nullptr;
+    m.continues = prev && prev->clothoid;
+    if (m.continues) {
+      if (before >= 0) {
+        at_ = std::size_t(before);
+        error("the curvature " + module_text(at_) + " stands inside a clothoid chain: an element there starts at "
+              "the previous element's end node, the K just after that element");
+        at_ = i;
+      }
+      return;
+    }
+    if (!(i > 0 && s_.sym[i - 1] == rules_.dynamics.curvature))
+      error("the clothoid element " + module_text(i) +
+            " starts a chain without a curvature before it: the chain's first node has its K (joints: auto "
+            "inserts it)");
+    RodMark first = m;
+    first.first_node = true;
+    first.curvature = std::int32_t(before);
+    first.body = int(out_.bodies.size());
+    LaidBody node;
+    node.parent = cur_.body;
+    node.rod = int(out_.rods.size());
+    node.rest = m.start;  // (zero length)
+    out_.bodies.push_back(node);
+    out_.rods.push_back(first);
+    cur_.body = first.body;
+    m.continues = true;
   }
 
   // An element's size and material in the model's units, or false after a
@@ -401,6 +468,7 @@ class Walker {
   const double pixel_;  // the drawing's units per pixel of a width (1 unless cpfg's pixel line style)
   std::size_t at_ = 0;  // the module being walked
   long curvature_ = -1;  // a K waiting for its element, -1 if none
+  long end_of_ = -1;     // element: clothoid: the element (in out_.rods) whose end node's K comes next, -1 if none
   std::vector<JointAt> joints_;
   std::vector<PathState> stack_;
   PathState cur_;

@@ -44,7 +44,9 @@ void add_element(const RunSettings& settings, const BodyLayout& layout, const Ro
   dyn::RodDef def = dyn::default_rod_def();
   def.parent = node.parent;
   def.placement = layout.bodies[std::size_t(node.parent)].rest.inverse() * r.start;
-  def.length = r.length;
+  def.kind = r.clothoid ? dyn::ElementKind::kClothoid : dyn::ElementKind::kHelix;
+  def.continues = r.continues;
+  def.length = r.first_node ? 0 : r.length;
   def.radius = r.radius;
   def.density = r.density;
   def.young = r.young;
@@ -54,7 +56,7 @@ void add_element(const RunSettings& settings, const BodyLayout& layout, const Ro
   def.drag = model_units(settings).drag(settings.drag) * 2 * r.radius;
   def.held = r.curvature < 0;  // no K to keep its state: rigid at its rest shape (docs/language.md 7.9)
   dyn::add_rod(lm.model, def);
-  dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
+  if (!r.first_node) dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
 }
 
 // The springs of body b's joint between the pieces pp and cc beside it

@@ -389,15 +389,28 @@ bool joints_filled(const RuleSet& rules, const ModuleString& s) {
 }
 
 namespace {
-// A bare K just before an element S(l, r, t0, k1, k2, ...): at the
-// element's rest (docs/language.md 7.9).
-bool bare_curvature(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
-  return s.sym[i] == d.curvature && s.nparams(i) == 0 && i + 1 < s.size() && s.sym[i + 1] == d.rod &&
-         s.nparams(i + 1) >= 2;
+bool is_element(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
+  return i < s.size() && s.sym[i] == d.rod && s.nparams(i) >= 2;
 }
-// joints: auto: an element S(l, r, ...) without a K just before it gets one at rest.
-bool missing_curvature(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
-  return d.auto_joints && s.sym[i] == d.rod && s.nparams(i) >= 2 && !(i > 0 && s.sym[i - 1] == d.curvature);
+// The element whose rest a K at module i takes (docs/language.md 7.9): the
+// element just after it; with element: clothoid the one just before it
+// first (the K after an element is its end node). s.size() if none.
+std::size_t curvature_element(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
+  if (d.clothoid && i > 0 && is_element(d, s, i - 1)) return i - 1;
+  return is_element(d, s, i + 1) ? i + 1 : s.size();
+}
+// A bare K beside an element: at the element's rest.
+bool bare_curvature(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
+  return s.sym[i] == d.curvature && s.nparams(i) == 0 && curvature_element(d, s, i) < s.size();
+}
+// joints: auto: an element S(l, r, ...) without a K just before it gets one
+// at rest (element: clothoid: the first element of a chain, `chain` false:
+// one before it, and every element one after it).
+bool missing_before(const DynamicsSpec& d, const ModuleString& s, std::size_t i, bool chain) {
+  return d.auto_joints && is_element(d, s, i) && !(d.clothoid && chain) && !(i > 0 && s.sym[i - 1] == d.curvature);
+}
+bool missing_after(const DynamicsSpec& d, const ModuleString& s, std::size_t i) {
+  return d.auto_joints && d.clothoid && is_element(d, s, i) && !(i + 1 < s.size() && s.sym[i + 1] == d.curvature);
 }
 // K at the rest of the element S at module e (docs/language.md 7.9).
 void push_rest_curvature(const DynamicsSpec& d, const ModuleString& s, std::size_t e, ModuleString& out) {
@@ -406,30 +419,53 @@ void push_rest_curvature(const DynamicsSpec& d, const ModuleString& s, std::size
   const double rest[6] = {curved ? p[2] : 0, curved ? p[3] : 0, curved ? p[4] : 0, 0, 0, 0};
   out.push(d.curvature, rest, 6);
 }
+// element: clothoid: whether the path at each module stands on an element
+// with no joint since (the next element continues its chain), as the body
+// layout walks it: '[' keeps the path's, ']' returns to it.
+std::vector<std::uint8_t> on_chain(const DynamicsSpec& d, const ModuleString& s) {
+  std::vector<std::uint8_t> chain(s.size(), 0), stack;
+  std::uint8_t here = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    chain[i] = here;
+    if (s.sym[i] == '[') stack.push_back(here);
+    else if (s.sym[i] == ']' && !stack.empty()) {
+      here = stack.back();
+      stack.pop_back();
+    } else if (s.sym[i] == d.joint) here = 0;
+    else if (is_element(d, s, i)) here = 1;
+  }
+  return chain;
+}
 }  // namespace
 
 bool expand_rest_joints(const RuleSet& rules, ModuleString& s) {
   const DynamicsSpec& d = rules.dynamics;
   if (!d.enabled) return false;
+  const std::vector<std::uint8_t> chain = d.clothoid && d.auto_joints ? on_chain(d, s) : std::vector<std::uint8_t>();
+  auto in_chain = [&](std::size_t i) { return !chain.empty() && chain[i] != 0; };
   std::size_t bare = 0;
   for (std::size_t i = 0; i < s.size(); ++i)
-    bare += (s.sym[i] == d.joint && s.nparams(i) == 0) || bare_curvature(d, s, i) || missing_curvature(d, s, i);
+    bare += (s.sym[i] == d.joint && s.nparams(i) == 0) || bare_curvature(d, s, i) ||
+            missing_before(d, s, i, in_chain(i)) || missing_after(d, s, i);
   if (bare == 0) return false;
   ModuleString out;
-  out.reserve(s.size(), s.params.size() + 6 * bare);
+  out.reserve(s.size(), s.params.size() + 12 * bare);
   static constexpr double kZero[6] = {0, 0, 0, 0, 0, 0};
   std::size_t run = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (missing_curvature(d, s, i)) {  // (the element itself stays)
+    const bool before = missing_before(d, s, i, in_chain(i)), after = missing_after(d, s, i);
+    if (before || after) {  // (the element itself stays)
       out.append(s, run, i);
-      push_rest_curvature(d, s, i, out);
-      run = i;
+      if (before) push_rest_curvature(d, s, i, out);
+      out.append(s, i, i + 1);
+      if (after) push_rest_curvature(d, s, i, out);
+      run = i + 1;
       continue;
     }
     const bool curvature = bare_curvature(d, s, i);
     if (!curvature && (s.sym[i] != d.joint || s.nparams(i) != 0)) continue;
     out.append(s, run, i);
-    if (curvature) push_rest_curvature(d, s, i + 1, out);
+    if (curvature) push_rest_curvature(d, s, curvature_element(d, s, i), out);
     else out.push(d.joint, kZero, 6);
     run = i + 1;
   }

@@ -514,8 +514,6 @@ void compile_dynamics(const Ctx& c, const grammar::FileAst& file, RuleSet& out, 
   for (int a = 0; a < 4; ++a)
     for (int b = std::max(a + 1, 2); b < 4; ++b) clash = clash || rod_symbols[a] == rod_symbols[b];
   if (d.enabled && clash) c.error(d.pos, "the body, joint, rod and curvature symbols must differ");
-  if (d.clothoid)  // (docs/language.md 7.9: the living string builds helices so far)
-    c.warning(d.written.at("element"), "'element: clothoid' is not built from the string yet: the elements are helices");
   // fuse after: times self contacts (docs/language.md 7.2): without them it
   // has nothing to time, and the model would run as if it were not there.
   if (d.written.count("fuse after") && !d.file.self_contact)

@@ -6,7 +6,9 @@
 // (t0, k1, k2) in the rest pose. The element is drawn as a tube of short
 // segments along the centreline (rod_pieces of them), with a stripe along
 // its L side in the next colour (rod_stripe), which shows the material
-// frame's twist.
+// frame's twist. With element: clothoid the Darboux vector runs affinely
+// from the element's start node (the K before the chain's first element, or
+// the previous element's end node) to its end node, the K after it.
 // A private header of the walk, which only turtle.cpp includes (see there).
 #pragma once
 #include <algorithm>
@@ -26,11 +28,49 @@ inline int rod_pieces(double turn) {
   return std::clamp(int(std::ceil(turn * 8)), 4, 64);
 }
 
-// The element's Darboux vector (1/m) as this walk draws it.
-inline dyn::Vec3 rod_omega(const Turtle& tu, std::uint32_t i, const double* p, int np, const WalkConstants& k) {
-  const bool live = !k.rest_pose && tu.curvature && tu.curvature_at + 1 == i && tu.curvature_np >= 3;
-  if (live) return dyn::Vec3(tu.curvature[0], tu.curvature[1], tu.curvature[2]);
-  return np >= 5 ? dyn::Vec3(p[2], p[3], p[4]) : dyn::Vec3::Zero();
+// The element's centreline as this walk draws it: its Darboux vector (1/m)
+// at its start and end, equal for a helix and in the rest pose.
+struct RodShape {
+  double length = 0;
+  dyn::Vec3 omega0 = dyn::Vec3::Zero(), omega1 = dyn::Vec3::Zero();
+  bool clothoid = false;
+};
+
+// The frame at arc length s of the element in its start frame: the helix's
+// closed form, the clothoid's series (dynamics/rod_element.hpp; its cost
+// grows with the turn, so a turn beyond any the physics steps is drawn as
+// the start node's helix).
+inline dyn::SE3 rod_frame(const RodShape& e, double s) {
+  const double turn = e.length * std::max(e.omega0.norm(), e.omega1.norm());
+  if (!e.clothoid || !(e.length > 0) || !(turn < 1e4)) return dyn::helix_pose(e.omega0, s);
+  dyn::ClothoidElement c;
+  c.length = e.length;
+  c.omega0 = e.omega0;
+  c.omega1 = e.omega1;
+  return dyn::clothoid_pose(c, s);
+}
+
+inline dyn::Vec3 k_omega(const double* k) { return dyn::Vec3(k[0], k[1], k[2]); }
+
+// The shape (1/m) of element i: its live K (the physics writes it) unless
+// the walk draws the rest pose; a node without its K at rest.
+inline RodShape rod_shape(Turtle& tu, std::uint32_t i, const double* p, int np, const WalkConstants& k) {
+  RodShape e;
+  const dyn::Vec3 rest = np >= 5 ? dyn::Vec3(p[2], p[3], p[4]) : dyn::Vec3::Zero();
+  const bool before = tu.curvature && tu.curvature_at + 1 == i && tu.curvature_np >= 3;
+  e.omega0 = e.omega1 = rest;
+  if (!k.clothoid) {
+    if (!k.rest_pose && before) e.omega0 = e.omega1 = k_omega(tu.curvature);
+    return e;
+  }
+  e.clothoid = true;
+  const double* start = tu.state.rod_end ? tu.state.rod_end : before ? tu.curvature : nullptr;
+  const double* end = tu.end_curvature_np >= 3 ? tu.end_curvature : nullptr;
+  tu.state.rod_end = end;
+  if (k.rest_pose) return e;
+  if (start) e.omega0 = k_omega(start);
+  if (end) e.omega1 = k_omega(end);
+  return e;
 }
 
 // The stripe on one segment of the tube: a thin quad on its surface on the
@@ -47,17 +87,21 @@ template <class Output>
 inline void rod_move(Turtle& tu, std::uint32_t i, const double* p, int np, const WalkConstants& k, Output& out) {
   TurtleState& t = tu.state;
   const double l = p[0] / k.unit, width = np > 1 ? 2 * p[1] / k.unit : t.width;
-  const dyn::Vec3 omega = rod_omega(tu, i, p, np, k) * k.unit;  // 1/(turtle unit)
+  RodShape e = rod_shape(tu, i, p, np, k);
+  e.length = l;
+  e.omega0 *= k.unit;  // 1/(turtle unit)
+  e.omega1 *= k.unit;
   dyn::SE3 start;
   start.rotation.col(0) = t.H;
   start.rotation.col(1) = t.L;
   start.rotation.col(2) = t.U;
   start.translation = t.pos;
-  const int n = std::isfinite(l) && l > 0 ? rod_pieces(std::abs(l) * omega.norm()) : 1;
+  const double turn = std::abs(l) * std::max(e.omega0.norm(), e.omega1.norm());
+  const int n = std::isfinite(l) && l > 0 ? rod_pieces(turn) : 1;
   for (int j = 1; j <= n; ++j) {
     const TurtleState before = t;
     const Vec3 p0 = t.pos;
-    const dyn::SE3 g = start * dyn::helix_pose(omega, l * j / n);
+    const dyn::SE3 g = start * rod_frame(e, l * j / n);
     t.pos = g.translation;
     t.H = g.rotation.col(0);
     t.L = g.rotation.col(1);

@@ -62,6 +62,11 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
       if (++i < n) surface(tu, s.sym[i], params + begin[i], int(begin[i + 1] - begin[i]), k, std::uint32_t(i), out);
       continue;
     }
+    if (op == kRod) {  // the K after it: a clothoid element's end node (rods.hpp)
+      const bool end = i + 1 < n && ops(s.sym[i + 1]) == kCurvature;
+      tu.end_curvature = end ? params + begin[i + 1] : nullptr;
+      tu.end_curvature_np = end ? int(begin[i + 2] - begin[i + 1]) : 0;
+    }
     act(tu, op, s.sym[i], std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
   }
   end_node(tu, k, out);  // cpfg ends the last node with the string
@@ -85,6 +90,7 @@ TurtleOptions turtle_options(const RuleSet& rules) {
     opt.joint_sym = rules.dynamics.joint;
     opt.rod_sym = rules.dynamics.rod;
     opt.curvature_sym = rules.dynamics.curvature;
+    opt.clothoid = rules.dynamics.clothoid;
     opt.unit = rules.dynamics.file.turtle_unit;
     opt.cylinder_bodies = rules.dynamics.cylinder_moves;
   }

@@ -42,6 +42,7 @@ struct WalkConstants {
   double width_increment = 0;
   int colour_increment = 1;
   double unit = 1;  // metres per unit of the drawing: B(l, r, ...) is drawn l / unit long
+  bool clothoid = false;  // element: clothoid (rods.hpp)
   BodyTable bodies;  // what carries a body (bodies.hpp), for the rest walk's placed modules
   const BodyPoses* poses;  // a drawing posed by the physics (turtle.hpp), or null
   bool joints_turn;  // joints and the base state move the turtle by their state (neither rest pose nor poses)
@@ -54,6 +55,7 @@ struct WalkConstants {
         cpfg(opt.cpfg),
         contours(opt.contours),
         unit(opt.unit),
+        clothoid(opt.clothoid),
         bodies(body_table(opt)),
         poses(posed),
         joints_turn(!rest && !posed) {
@@ -114,6 +116,9 @@ struct Turtle {
   const double* curvature = nullptr;
   int curvature_np = 0;
   std::uint32_t curvature_at = 0;  // its index in the string
+  // element: clothoid: the K just after the rod element being walked (its end node), or null.
+  const double* end_curvature = nullptr;
+  int end_curvature_np = 0;
 };
 
 // The turtle's place and frame moved by m (the frames of its last F too).
