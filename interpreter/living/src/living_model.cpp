@@ -54,7 +54,9 @@ void add_element(const RunSettings& settings, const BodyLayout& layout, const Ro
   def.rest = r.rest;
   def.friction_ratio = settings.stiffness_damping;
   def.drag = model_units(settings).drag(settings.drag) * 2 * r.radius;
-  def.held = r.curvature < 0;  // no K to keep its state: rigid at its rest shape (docs/language.md 7.9)
+  // A helix without a K has nowhere to keep its state: rigid at its rest
+  // shape (docs/language.md 7.9); a clothoid chain has every K (lsd check).
+  def.held = !r.clothoid && r.curvature < 0;
   dyn::add_rod(lm.model, def);
   if (!r.first_node) dyn::add_rod_capsules(lm.model, r.body, rod_capsules(r));
 }
