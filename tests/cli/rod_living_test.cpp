@@ -145,11 +145,11 @@ TEST_CASE("rods: the drawing of a moving plant stands where the physics has its 
   poses.moved = lsd::interp::body_motions(lm.layout, d.oMi);
   const lsd::interp::ModuleString& s = sim.lsystem().current;
   const lsd::interp::Geometry g = lsd::interp::interpret(s, lsd::interp::turtle_options(*sim.lsystem().rules), &poses);
-  // each element's last drawn segment ends at its node's end frame, the physics' oMi
+  // each element's last centreline piece (its tube's last ring) ends at its node's end frame, the physics' oMi
   for (const lsd::interp::RodMark& r : lm.layout.rods) {
     const lsd::dyn::Vec3 end = d.oMi[std::size_t(r.body)].translation;
     const lsd::interp::Geometry::Segment* last = nullptr;
-    for (const auto& sg : g.segments)
+    for (const auto& sg : g.rod_axis)
       if (sg.module == r.module) last = &sg;
     REQUIRE(last);
     CHECK((last->p1 - end).norm() < 1e-12);

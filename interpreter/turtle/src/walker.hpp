@@ -97,6 +97,18 @@ struct SplinePoints {
   std::array<ControlPoint, 3> last, first;
 };
 
+// The end of the last curved rod's tube, left open until the walk shows
+// whether the next element continues it (rod_tube.hpp): its ring, frame and
+// width, the colour and module of its cap.
+struct RodEnd {
+  bool open = false;
+  Vec3 pos, H, L;
+  double width = 0;
+  int colour = 0;
+  std::uint32_t module = 0;
+  std::vector<Vec3> ring;
+};
+
 // The turtle while it walks: its state, the states saved by `[`, the open
 // polygons, and the cross-sections of generalized cylinders made so far.
 struct Turtle {
@@ -114,6 +126,7 @@ struct Turtle {
   const double* curvature = nullptr;
   int curvature_np = 0;
   std::uint32_t curvature_at = 0;  // its index in the string
+  RodEnd rod_end;
 };
 
 // The turtle's place and frame moved by m (the frames of its last F too).
