@@ -121,10 +121,10 @@ Runner add_segments(CLI::App& app) {
   return [o, primitives]() {
     interp::Scene scene;
     if (!plant_scene(*o, interp::plant_only(), scene)) return kExitInput;
-    interp::Geometry& g = scene.geometry;
+    const interp::Geometry& g = scene.geometry;
     std::string out = *primitives ? primitive_lines(g) : "x0,y0,z0,x1,y1,z1,width\n";
-    if (*primitives) g.segments.clear();
-    for (const auto& s : g.segments) {
+    // (the rods' centreline pieces among them: their tubes are polygons, docs/language.md 7.9)
+    for (const auto& s : *primitives ? std::vector<interp::Geometry::Segment>{} : interp::listed_segments(g)) {
       for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z()})
         out += interp::format_double(v) + ",";
       out += interp::format_double(s.width) + "\n";

@@ -16,6 +16,7 @@ $lsd render examples/dynamics/herb.ls --time 12 -o docs/gallery/herb.png $size
 $lsd render examples/dynamics/tendril.ls --time 6 -o docs/gallery/tendril.png $size
 $lsd render examples/dynamics/alga.ls --time 4 -o docs/gallery/alga.png $size
 $lsd render examples/dynamics/palm.ls --time 3 -o docs/gallery/palm.png $size
+$lsd render examples/dynamics/bean_clothoid.ls --time 30 --target 0,0.17,0 --distance 0.7 --pitch 10 -o docs/gallery/bean_clothoid.png $size
 $lsd render examples/dynamics/orchid.ls --time 5 -o docs/gallery/orchid.png $size
 $lsd render examples/dynamics/rose.ls --time 3 -o docs/gallery/rose.png $size
 $lsd render examples/dynamics/weeping.ls --time 4 -o docs/gallery/weeping.png $size

@@ -63,6 +63,10 @@ struct Geometry {
   // Texture coordinates of textured polygons' vertices, by the index of the
   // vertex in polygon_vertices (empty when nothing is textured).
   std::vector<Vec2f> polygon_uvs;
+  // The pieces of curved rods' centrelines between the samples of their
+  // tubes (docs/language.md 7.9), in the order drawn: the tubes are drawn
+  // as polygons, these only listed (listed_segments).
+  std::vector<Segment> rod_axis;
   std::vector<TexturedSegment> textured_segments;  // in increasing order of the segment
   std::vector<TaperedSegment> tapered;             // in increasing order of the segment
   // A cpfg model's textures (`texture:` lines of its view file), id 1 first.
@@ -99,6 +103,10 @@ struct Geometry {
   // included); false when nothing is drawn.
   bool bounds(Vec3* lo, Vec3* hi) const;
 };
+
+// What `lsd segments` lists: the drawn segments and the rods' centreline
+// pieces (Geometry::rod_axis), merged in the order they were drawn.
+std::vector<Geometry::Segment> listed_segments(const Geometry& g);
 
 // The colour of a colour index as sRGB in [0, 1]: a fixed palette of
 // 16 colours shared by the OBJ export and the renderer (index 0 is a stem

@@ -65,7 +65,7 @@ struct TurtleState {
   // element: clothoid (docs/language.md 7.9): the live end node K(t, k1, k2,
   // ...) of the clothoid element the turtle stands at the end of (the next
   // element of its chain starts there), or null; a joint clears it.
-  const double* rod_end = nullptr;
+  const double* chain_node = nullptr;
 };
 
 }  // namespace lsd::interp

@@ -60,8 +60,9 @@ pyb::array_t<std::uint8_t> render_scene(const interp::Scene& scene, int width, i
 }
 
 pyb::array_t<double> segment_array(const interp::Geometry& g) {
-  return new_array({pyb::ssize_t(g.segments.size()), 7}, [&](double* out) {
-    for (const auto& s : g.segments)
+  const std::vector<interp::Geometry::Segment> listed = interp::listed_segments(g);
+  return new_array({pyb::ssize_t(listed.size()), 7}, [&](double* out) {
+    for (const auto& s : listed)
       for (double v : {s.p0.x(), s.p0.y(), s.p0.z(), s.p1.x(), s.p1.y(), s.p1.z(), s.width}) *out++ = v;
   });
 }

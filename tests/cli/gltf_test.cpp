@@ -406,3 +406,26 @@ TEST_CASE("OBJ and glTF of a textured cpfg model carry its image and texture coo
     }
   CHECK(textured == 1);  // the segment and the polygon share colour and texture: one primitive
 }
+
+TEST_CASE("glTF and OBJ of a curved rod: its smooth tube, capped, with unit normals") {
+  // two twisted, curved elements of one tube: (2 caps of 14 triangles) + 2 per quad, 16 quads per piece
+  const std::string rod = lsd::test::temp_path("rod.ls");
+  std::ofstream(rod) << "axiom: ;(3) S(0.2, 0.01, 20, 0, 0) K S(0.2, 0.01, 10, 15, 0)\ndynamics:\n  dt: 0.01\n";
+  const std::string glb = lsd::test::temp_path("rod.glb"), obj = lsd::test::temp_path("rod.obj");
+  REQUIRE(run(export_cmd(rod + " -o " + glb)).status == 0);
+  REQUIRE(run(export_cmd(rod + " -o " + obj)).status == 0);
+  const std::size_t pieces = 32 + 29;  // ceil(8 * 0.2 * 20) + ceil(8 * 0.2 * |(10, 15, 0)| = 28.8)
+  const tinygltf::Model m = load_gltf(glb);
+  CHECK(visible_at(m, 0).triangles == 2 * 14 + 2 * 16 * pieces);
+  CHECK(visible_at(m, 0).triangles == obj_visible(obj).triangles);
+  std::size_t normals = 0;
+  for (const auto& mesh : m.meshes)
+    for (const auto& p : mesh.primitives) {
+      const std::vector<float> n = floats(m, p.attributes.at("NORMAL"));
+      for (std::size_t k = 0; k + 2 < n.size(); k += 3, ++normals) {
+        CHECK(std::isfinite(n[k] + n[k + 1] + n[k + 2]));
+        CHECK(std::abs(std::sqrt(n[k] * n[k] + n[k + 1] * n[k + 1] + n[k + 2] * n[k + 2]) - 1) < 1e-5);
+      }
+    }
+  CHECK(normals > 16 * pieces);
+}

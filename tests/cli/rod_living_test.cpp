@@ -47,10 +47,10 @@ const char* kClothoidCurl =
     "  young: 2e7\n"
     "  dt: 0.01\n";
 
-// The end of the last segment the turtle drew for module i.
+// The end of the last centreline piece the turtle drew for module i.
 lsd::dyn::Vec3 drawn_end(const lsd::interp::Geometry& g, std::uint32_t i) {
   lsd::dyn::Vec3 end = lsd::dyn::Vec3::Constant(NAN);
-  for (const auto& sg : g.segments)
+  for (const auto& sg : g.rod_axis)  // (its centreline's last piece: its tube's last ring)
     if (sg.module == i) end = sg.p1;
   return end;
 }

@@ -232,7 +232,7 @@ inline void act(Turtle& tu, Op op, SymbolId sym, std::uint32_t i, const double* 
       break;
     case kJoint:  // J(rh, rl, ru): its rest frame is the state before it turns the turtle
       out.placed(i, BodyKind::kNone, t);
-      t.rod_end = nullptr;  // (a joint ends a clothoid chain: rods.hpp)
+      t.chain_node = nullptr;  // (a joint ends a clothoid chain: rods.hpp)
       if (k.joints_turn && np >= 3) apply_joint(t, p);
       break;
     case kTie:

@@ -1,6 +1,8 @@
 // What the turtle drew (geometry.hpp): colours, normals and bounds.
 #include "interpreter/turtle/geometry.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <limits>
 
 #include <Eigen/Geometry>
@@ -42,6 +44,14 @@ Vec3 Geometry::vertex_normal(const Polygon& p, std::uint32_t k) const {
   for (std::uint32_t j = 0; j < p.count; ++j)
     n += polygon_vertices[p.first + j].cross(polygon_vertices[p.first + (j + 1) % p.count]);
   return n.norm() > 0 ? Vec3(n.normalized()) : Vec3(0, 0, 1);
+}
+
+std::vector<Geometry::Segment> listed_segments(const Geometry& g) {
+  std::vector<Geometry::Segment> out;
+  out.reserve(g.segments.size() + g.rod_axis.size());
+  std::merge(g.segments.begin(), g.segments.end(), g.rod_axis.begin(), g.rod_axis.end(), std::back_inserter(out),
+             [](const Geometry::Segment& a, const Geometry::Segment& b) { return a.module < b.module; });
+  return out;
 }
 
 bool Geometry::bounds(Vec3* lo, Vec3* hi) const {

@@ -21,6 +21,8 @@ struct KeepNothing {
   void segment(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/,
                double /*tex_t at the start*/) {}
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
+  // A piece of a curved rod's centreline (rods.hpp), drawn as its tube's polygons.
+  void rod_piece(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/) {}
   void end_node(const TurtleState& /*the turtle where a cpfg node ends*/) {}
   void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/,
                const Vec3* /*normals: one per vertex, or none*/ = nullptr,
@@ -51,6 +53,9 @@ struct DrawGeometry : KeepNothing {
       geo.textured_segments.push_back({std::uint32_t(geo.segments.size()), t.texture, float(tex_t0), float(t.tex_t)});
     if (textured_lines) open_segment = std::uint32_t(geo.segments.size());
     geo.segments.push_back({p0, t.pos, width, t.colour, i});
+  }
+  void rod_piece(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i) {
+    geo.rod_axis.push_back({p0, t.pos, width, t.colour, i});
   }
   void end_node(const TurtleState& t) {
     if (open_segment == kNoSegment) return;

@@ -3,12 +3,13 @@
 // and stands at its end, in its end frame. Its Darboux vector is its live
 // state K(t, k1, k2, ...) just before it when the string is drawn as
 // written or as the physics posed it (the physics writes K), its rest
-// (t0, k1, k2) in the rest pose. The element is drawn as a tube of short
-// segments along the centreline (rod_pieces of them), with a stripe along
-// its L side in the next colour (rod_stripe), which shows the material
-// frame's twist. With element: clothoid the Darboux vector runs affinely
-// from the element's start node (the K before the chain's first element, or
-// the previous element's end node) to its end node, the K after it.
+// (t0, k1, k2) in the rest pose. With element: clothoid the Darboux vector
+// runs affinely from the element's start node (the K before the chain's
+// first element, or the previous element's end node) to its end node, the
+// K after it. The element is drawn as a smooth tube about its material
+// frames (rod_tube.hpp), sampled at rod_pieces steps; the pieces of its
+// centreline between the samples are what `lsd segments` lists
+// (Geometry::rod_axis).
 // A private header of the walk, which only turtle.cpp includes (see there).
 #pragma once
 #include <algorithm>
@@ -16,16 +17,17 @@
 #include <cstdint>
 
 #include "dynamics/rod_element.hpp"
+#include "interpreter/turtle/src/rod_tube.hpp"
 #include "interpreter/turtle/src/walker.hpp"
 
 namespace lsd::interp {
 namespace {
 
-// The segments a tube of turn l |Ω| (rad) is drawn with: one per 1/8 rad
-// of turn, at least 4, at most 64.
+// The pieces a tube of turn l |Ω| (rad) is sampled with: one per 1/8 rad
+// of turn, at least 1 (a straight element: one piece), at most 64.
 inline int rod_pieces(double turn) {
   if (!(turn < 8.0)) return 64;
-  return std::clamp(int(std::ceil(turn * 8)), 4, 64);
+  return std::clamp(int(std::ceil(turn * 8)), 1, 64);
 }
 
 // The element's centreline as this walk draws it: its Darboux vector (1/m)
@@ -64,23 +66,13 @@ inline RodShape rod_shape(Turtle& tu, std::uint32_t i, const double* p, int np, 
     return e;
   }
   e.clothoid = true;
-  const double* start = tu.state.rod_end ? tu.state.rod_end : before ? tu.curvature : nullptr;
+  const double* start = tu.state.chain_node ? tu.state.chain_node : before ? tu.curvature : nullptr;
   const double* end = tu.end_curvature_np >= 3 ? tu.end_curvature : nullptr;
-  tu.state.rod_end = end;
+  tu.state.chain_node = end;
   if (k.rest_pose) return e;
   if (start) e.omega0 = k_omega(start);
   if (end) e.omega1 = k_omega(end);
   return e;
-}
-
-// The stripe on one segment of the tube: a thin quad on its surface on the
-// L side, from the frame before it to the frame after it (radius `r`).
-template <class Output>
-inline void rod_stripe(const TurtleState& before, const TurtleState& after, double r, std::uint32_t i, Output& out) {
-  const double lift = 1.04 * r, half = 0.35 * r;
-  const Vec3 quad[4] = {before.pos + lift * before.L - half * before.U, after.pos + lift * after.L - half * after.U,
-                        after.pos + lift * after.L + half * after.U, before.pos + lift * before.L + half * before.U};
-  out.polygon(quad, 4, before.colour + 1, i);
 }
 
 template <class Output>
@@ -98,17 +90,17 @@ inline void rod_move(Turtle& tu, std::uint32_t i, const double* p, int np, const
   start.translation = t.pos;
   const double turn = std::abs(l) * std::max(e.omega0.norm(), e.omega1.norm());
   const int n = std::isfinite(l) && l > 0 ? rod_pieces(turn) : 1;
+  auto frame_at = [&](double s) { return start * rod_frame(e, s); };
   for (int j = 1; j <= n; ++j) {
-    const TurtleState before = t;
     const Vec3 p0 = t.pos;
-    const dyn::SE3 g = start * rod_frame(e, l * j / n);
+    const dyn::SE3 g = frame_at(l * j / n);
     t.pos = g.translation;
     t.H = g.rotation.col(0);
     t.L = g.rotation.col(1);
     t.U = g.rotation.col(2);
-    out.segment(p0, t, width, i, t.tex_t);
-    rod_stripe(before, t, 0.5 * width, i, out);
+    out.rod_piece(p0, t, width, i);
   }
+  if (std::isfinite(l) && l > 0) rod_tube(tu, frame_at, l, n, width, t.colour, i, out);
   t.segment_H = t.H;
   t.segment_U = t.U;
   if (k.poses) t.body = (*k.poses->module_body)[i];  // after it the turtle rides on the element's end

@@ -56,6 +56,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
   for (std::size_t i = 0; i < n; ++i) {
     const Op op = ops(s.sym[i]);
     if (op == kNone) continue;
+    if (op != kRod && op != kCurvature && op != kJoint) rod_close(tu, out);  // (a tube's end: rod_tube.hpp)
     if (poses && op != kRod) ride(tu, *poses, i);  // (an element starts on its parent: rods.hpp)
     if (op == kSurface) {  // ~ and the module that names the surface, whose parameters scale it
       end_node(tu, k, out);
@@ -70,6 +71,7 @@ void walk(const ModuleString& s, const TurtleOptions& opt, bool rest_pose, Outpu
     act(tu, op, s.sym[i], std::uint32_t(i), params + begin[i], int(begin[i + 1] - begin[i]), k, out);
   }
   end_node(tu, k, out);  // cpfg ends the last node with the string
+  rod_close(tu, out);
   out.finish(tu.state);
 }
 

@@ -99,6 +99,18 @@ struct SplinePoints {
   std::array<ControlPoint, 3> last, first;
 };
 
+// The end of the last curved rod's tube, left open until the walk shows
+// whether the next element continues it (rod_tube.hpp): its ring, frame and
+// width, the colour and module of its cap.
+struct RodEnd {
+  bool open = false;
+  Vec3 pos, H, L;
+  double width = 0;
+  int colour = 0;
+  std::uint32_t module = 0;
+  std::vector<Vec3> ring;
+};
+
 // The turtle while it walks: its state, the states saved by `[`, the open
 // polygons, and the cross-sections of generalized cylinders made so far.
 struct Turtle {
@@ -119,6 +131,7 @@ struct Turtle {
   // element: clothoid: the K just after the rod element being walked (its end node), or null.
   const double* end_curvature = nullptr;
   int end_curvature_np = 0;
+  RodEnd rod_end;  // the open end of the tube being drawn (rod_tube.hpp)
 };
 
 // The turtle's place and frame moved by m (the frames of its last F too).
