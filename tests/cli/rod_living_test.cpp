@@ -8,6 +8,7 @@
 
 #include "dynamics/rod_element.hpp"
 #include "interpreter/living/simulation.hpp"
+#include "interpreter/turtle/pose.hpp"
 #include "interpreter/turtle/turtle.hpp"
 #include "support/lsd_test.hpp"
 
@@ -97,11 +98,7 @@ TEST_CASE("rods: the turtle stands at an element's end, on the exact helix of it
   opt.curvature_sym = 'K';
   const auto placed = lsd::interp::rest_frames(s, opt);
   REQUIRE(placed.size() == 2);
-  lsd::dyn::SE3 start;
-  start.rotation.col(0) = placed[0].H;
-  start.rotation.col(1) = placed[0].L;
-  start.rotation.col(2) = placed[0].U;
-  start.translation = placed[0].pos;
+  const lsd::dyn::SE3 start = lsd::interp::turtle_pose(placed[0]);
   const lsd::dyn::SE3 end = start * lsd::dyn::helix_pose(omega, 0.3);
   CHECK((placed[1].pos - end.translation).norm() < 1e-14);
   CHECK((placed[1].H - end.rotation.col(0)).norm() < 1e-14);

@@ -8,19 +8,11 @@
 
 #include "dynamics/rod_element.hpp"
 #include "interpreter/cpfg/view.hpp"
+#include "interpreter/turtle/pose.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 namespace lsd::interp {
 namespace {
-
-dyn::SE3 frame_of(const PlacedModule& t) {
-  dyn::SE3 f;
-  f.rotation.col(0) = t.H;
-  f.rotation.col(1) = t.L;
-  f.rotation.col(2) = t.U;
-  f.translation = t.pos;
-  return f;
-}
 
 struct PathState {
   int body = -1;           // body the path is on; -1 before the first body
@@ -160,7 +152,7 @@ class Walker {
             module_text(i) + " before a body");
     cur_.pending = long(joints_.size());  // (joints: auto: a joint followed by a joint is ignored)
     cur_.inherited = false;
-    joints_.push_back({std::uint32_t(i), frame_of(f)});
+    joints_.push_back({std::uint32_t(i), turtle_pose(f)});
     out_.module_body[i] = cur_.body;
   }
 
@@ -231,7 +223,7 @@ class Walker {
     }
     piece.module = std::uint32_t(i);
     piece.body = cur_.body;
-    piece.frame = out_.bodies[std::size_t(cur_.body)].rest.inverse() * frame_of(f);  // in its body's frame
+    piece.frame = out_.bodies[std::size_t(cur_.body)].rest.inverse() * turtle_pose(f);  // in its body's frame
     cur_.last = int(out_.pieces.size());
     out_.pieces.push_back(piece);
     out_.module_body[i] = cur_.body;
@@ -316,7 +308,7 @@ class Walker {
     }
     cur_.pending = -1;
     m.module = std::uint32_t(i);
-    m.start = frame_of(f);
+    m.start = turtle_pose(f);
     if (m.clothoid) clothoid_start(i, m, before);
     m.body = int(out_.bodies.size());
     LaidBody node;

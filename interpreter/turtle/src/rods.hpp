@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "dynamics/rod_element.hpp"
+#include "interpreter/turtle/pose.hpp"
 #include "interpreter/turtle/src/rod_tube.hpp"
 #include "interpreter/turtle/src/walker.hpp"
 
@@ -83,11 +84,7 @@ inline void rod_move(Turtle& tu, std::uint32_t i, const double* p, int np, const
   e.length = l;
   e.omega0 *= k.unit;  // 1/(turtle unit)
   e.omega1 *= k.unit;
-  dyn::SE3 start;
-  start.rotation.col(0) = t.H;
-  start.rotation.col(1) = t.L;
-  start.rotation.col(2) = t.U;
-  start.translation = t.pos;
+  const dyn::SE3 start = turtle_pose(t);
   const double turn = std::abs(l) * std::max(e.omega0.norm(), e.omega1.norm());
   const int n = std::isfinite(l) && l > 0 ? rod_pieces(turn) : 1;
   auto frame_at = [&](double s) { return start * rod_frame(e, s); };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dynamics/rod_element.hpp"
+#include "interpreter/turtle/pose.hpp"
 #include "interpreter/turtle/turtle.hpp"
 
 using namespace lsd::interp;
@@ -30,15 +31,7 @@ TurtleOptions rod_options() {
 }
 
 // The turtle's frame before it moves, as a pose.
-dyn::SE3 start_frame() {
-  const TurtleState t;
-  dyn::SE3 g;
-  g.rotation.col(0) = t.H;
-  g.rotation.col(1) = t.L;
-  g.rotation.col(2) = t.U;
-  g.translation = t.pos;
-  return g;
-}
+dyn::SE3 start_frame() { return turtle_pose(TurtleState{}); }
 
 using Key = std::array<double, 3>;
 Key key(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
