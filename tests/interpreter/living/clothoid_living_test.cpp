@@ -54,16 +54,8 @@ Sagged sag(int n, double t, double k2) {
 double tip_error(double t, double k2) {
   const Sagged s = sag(5, t, k2);
   CHECK(s.nodes == 6);  // the first node and 5 elements: 18 degrees of freedom
-  test::KirchhoffRod rod;
-  rod.length = kLength;
-  rod.radius = kRadius;
-  rod.density = 1000;
-  rod.young = 2e8;
-  rod.poisson = 0.3;
-  rod.rest_darboux = Eigen::Vector3d(t, 0, k2);
-  rod.clamp_rotation = s.clamp.rotation;
-  rod.clamp_position = s.clamp.translation;
-  rod.gravity = Eigen::Vector3d(0, -9.81, 0);
+  const test::KirchhoffRod rod =
+      test::soft_rod(kLength, kRadius, Eigen::Vector3d(t, 0, k2), s.clamp.rotation, s.clamp.translation);
   test::KirchhoffOptions opt;
   opt.tolerance = 1e-11;
   const test::KirchhoffSolution ref = test::solve_kirchhoff_statics(rod, opt);

@@ -62,16 +62,8 @@ TEST_CASE("a drawn rod curled across gravity: second order with springs: second 
   double thesis[2], second[2];
   for (int k = 0; k < 2; ++k) {
     const Settled t = settle(10 << k, false), s = settle(10 << k, true);
-    test::KirchhoffRod rod;
-    rod.length = kLength;
-    rod.radius = kRadius;
-    rod.density = 1000;
-    rod.young = 2e8;
-    rod.poisson = 0.3;
-    rod.rest_darboux = Eigen::Vector3d(0, 0, kCurvature);
-    rod.clamp_rotation = s.clamp_frame;
-    rod.clamp_position = s.clamp;
-    rod.gravity = Eigen::Vector3d(0, -9.81, 0);
+    const test::KirchhoffRod rod =
+        test::soft_rod(kLength, kRadius, Eigen::Vector3d(0, 0, kCurvature), s.clamp_frame, s.clamp);
     test::KirchhoffOptions opt;
     opt.tolerance = 1e-11;
     const test::KirchhoffSolution ref = test::solve_kirchhoff_statics(rod, opt);
