@@ -78,14 +78,7 @@ Vec3 static_tip(const RodSpec& spec, int n, ElementKind kind) {
 }
 
 Vec3 reference_tip(const RodSpec& spec) {
-  lsd::test::KirchhoffRod k;
-  k.length = spec.length;
-  k.radius = spec.radius;
-  k.density = spec.density;
-  k.young = spec.young;
-  k.poisson = spec.poisson;
-  k.rest_darboux = spec.rest;
-  k.gravity = spec.gravity;
+  lsd::test::KirchhoffRod k = lsd::test::kirchhoff_rod_of(spec);
   k.tip_force = spec.tip_force;
   lsd::test::KirchhoffOptions opt;
   opt.tolerance = 1e-11;
