@@ -44,6 +44,9 @@ struct Rod {
   int shares = -1;                  // clothoid: the node whose state is this element's start node, else -1
                                     //   (then the start node stays at rest)
   bool held = false;                // held at its rest shape: its node never accelerates (a rigid piece)
+  double turn_length = 1;           // m: what turns the rod by the node's curvature rate, l |w| being the
+                                    //   turn rate that max_turn and the divergence check bound: the length,
+                                    //   a chain's first node the length of the element that starts there
 };
 
 // Definition of an element and its placement (Box2D's b2BodyDef).

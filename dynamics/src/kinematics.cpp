@@ -100,7 +100,7 @@ int check_state(const Model& model, Data& data, double max_w) {
   }
   for (int i = 1; i < model.nbody(); ++i) {
     if (const Rod* rod = model.rod(i)) {  // the element's turn rate l |w|
-      const double l = rod->length > 0 ? rod->length : 1.0;
+      const double l = rod->turn_length;
       if (!data.kappa[i].allFinite() || bad_w(l * data.w[i])) {
         data.first_nonfinite_joint = i;
         return i;

@@ -40,6 +40,10 @@ int add_rod(Model& m, const RodDef& def) {
   r.drag = def.drag;
   r.shares = def.continues ? def.parent : -1;
   r.held = def.held;
+  if (def.length > 0) r.turn_length = def.length;
+  // A chain's first node (no length) turns the element that starts from it.
+  if (def.continues && !(parent_rod->length > 0))
+    m.rods[std::size_t(m.rod_of[std::size_t(def.parent)])].turn_length = def.length;
   m.rod_of.back() = int(m.rods.size());
   m.rods.push_back(r);
   return i;

@@ -148,7 +148,7 @@ inline double turn_rate2(const Model& model, const Data& data, int i) {
   const double w2 = data.w[i].squaredNorm();
   if (!model.has_rods()) return w2;
   const Rod* rod = model.rod(i);
-  return rod && rod->length > 0 ? rod->length * rod->length * w2 : w2;
+  return rod ? rod->turn_length * rod->turn_length * w2 : w2;
 }
 
 // The fastest joint's turn in a step of dt (rad), from the state's joint

@@ -52,14 +52,18 @@ int substeps_within_tolerance(const Model& model, Data& data, int k, bool fast) 
   const Data start = data;
   substeps(model, data, k, fast);  // the coarse motion
   Data fine;
-  while (2 * k <= kMaxToleranceSubsteps && data.first_nonfinite_joint < 0) {
+  // A try that diverged (non-finite, or spinning past the bound) is no
+  // answer: the finer passes go on until a finite pair agrees, as far as
+  // the substeps allow (the last try is kept and its divergence reported).
+  while (2 * k <= kMaxToleranceSubsteps) {
     fine = start;
     substeps(model, fine, 2 * k, fast);
-    const double error = difference(model, data, fine) / 3;
+    const bool both = data.first_nonfinite_joint < 0 && fine.first_nonfinite_joint < 0;
+    const double error = both ? difference(model, data, fine) / 3 : INFINITY;
     const double budget = model.opt.tolerance * scale(model, start, fine) * model.opt.dt;  // per second of motion
     std::swap(data, fine);
     k *= 2;
-    if (error <= budget || !std::isfinite(error)) break;
+    if (error <= budget) break;
   }
   return k;
 }

@@ -188,6 +188,21 @@ bool Simulation::grow(long n, std::vector<grammar::Diagnostic>& diags) {
   return rebuild(diags) && ok;
 }
 
+namespace {
+
+// Where a step diverged (dyn::Data::first_nonfinite_joint): the base, a
+// joint, or a rod element's live curvature K (its S when it has none).
+std::string diverged_where(const BodyLayout& layout, int bad) {
+  if (bad == 0) return "the base";
+  const LaidBody& b = layout.bodies[std::size_t(bad)];
+  if (b.rod < 0) return "the joint at module " + std::to_string(b.joint_module);
+  const RodMark& r = layout.rods[std::size_t(b.rod)];
+  return r.curvature >= 0 ? "the rod curvature K at module " + std::to_string(r.curvature)
+                          : "the rod element at module " + std::to_string(r.module);
+}
+
+}  // namespace
+
 bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
   ls_.clock.count_steps_of(dt());
   if (!living_.empty()) {
@@ -199,9 +214,7 @@ bool Simulation::step(std::vector<grammar::Diagnostic>& diags) {
     changed();
     const int bad = data_.first_nonfinite_joint;
     if (bad >= 0) {
-      const std::string where = bad == 0 ? std::string("the base")
-                                         : "the joint at module " +
-                                               std::to_string(living_.layout.bodies[std::size_t(bad)].joint_module);
+      const std::string where = diverged_where(living_.layout, bad);
       const dyn::Options& opt = living_.model.opt;
       const bool implicit = opt.integrator != dyn::Integrator::kExplicit;
       diags.push_back({ls_.rules->path, {},

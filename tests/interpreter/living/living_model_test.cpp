@@ -165,7 +165,7 @@ TEST_CASE("springs: second order keeps a weld's rest rotation: the same relative
   REQUIRE(interp::write_bare_welds(bare_t.lm, bare_t.ls.current));
   REQUIRE(interp::write_bare_welds(bare_s.lm, bare_s.ls.current));
   for (std::size_t i = 0; i < bare_t.ls.current.size(); ++i)
-    for (std::size_t k = 0; k < bare_t.ls.current.nparams(i); ++k)
+    for (int k = 0; k < int(bare_t.ls.current.nparams(i)); ++k)
       CHECK(bare_s.ls.current.param(i)[k] == Approx(bare_t.ls.current.param(i)[k]).margin(1e-14));
 }
 
