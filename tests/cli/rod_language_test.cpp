@@ -265,3 +265,81 @@ TEST_CASE("rods in the language: a swinging rod loses its energy to drag") {
   CHECK(lost < 0.1 * swing);
   CHECK(lost_drag > 0.9 * swing);
 }
+
+namespace {
+
+// Rings and loops through rods (docs/language.md 7.2, "Grafts, welds and
+// rings", and 7.9): a rod of six elements curved toward -x (an arch of
+// half a turn at rest, if k = -5/m) from the top of a stem; `mark` after the
+// stem and after the last element closes it into a loop.
+std::string rod_arch(const std::string& mark, bool clothoid = false) {
+  std::string s = "axiom: B(0.05, 0.01)" + mark + " [ +(90)";
+  for (int k = 0; k < 6; ++k) s += " K S(0.1, 0.003, 0, 0, -5)";
+  s += (clothoid ? " K" : "") + mark + " ]\ndynamics:\n  young: 2e6\n  stiffness damping: 0.05\n  tie stiffness: 1e4\n";
+  return s + (clothoid ? "  element: clothoid\n" : "") + "  dt: 1/60\n";
+}
+
+bool finite_rows(const std::vector<std::vector<double>>& rows) {
+  for (const auto& r : rows)
+    for (double v : r)
+      if (!std::isfinite(v)) return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("rods in the language: a graft closes a rod arch back onto its stem, helices and clothoids") {
+  lsd::test::TempDir dir;
+  const std::vector<double> stem_top = {0, 0.05, 0};
+  for (const bool clothoid : {false, true}) {
+    INFO((clothoid ? "clothoid" : "helix"));
+    // the arch's tip starts 0.4 m from the stem's top (its rest), is drawn
+    // there at the graft's limited pull and stays, its energy falling
+    const auto loop = trace(dir, "loop.ls", rod_arch(" @Graft(1)", clothoid), 6);
+    const auto& first = loop.front();
+    const auto& last = loop.back();
+    CHECK(dist3({first[7], first[8], first[9]}, stem_top) > 0.3);
+    CHECK(dist3({last[7], last[8], last[9]}, stem_top) < 1e-3);
+    CHECK(finite_rows(loop));
+    const auto total = [](const std::vector<double>& r) { return r[4] + r[5] + r[6]; };
+    for (std::size_t i = 3; i < loop.size(); ++i) CHECK(total(loop[i]) <= total(loop[2]));
+    CHECK(last[4] < 1e-4);  // J: at rest (a swing of the loop is 1e-3 J)
+    // open, the same arch hangs from the stem, its tip far from it
+    const auto open = last_trace_row(dir, "open.ls", rod_arch("", clothoid), 6);
+    CHECK(dist3({open[7], open[8], open[9]}, stem_top) > 0.2);
+  }
+}
+
+TEST_CASE("rods in the language: a graft holds a rod's tip to a rigid branch") {
+  lsd::test::TempDir dir;
+  // a rigid branch of two bodies (r = 6 mm) to one side, a rod of helices (r = 3 mm) to the other
+  const auto plant = [](const std::string& mark) {
+    return "axiom: B(0.05, 0.01) [ +(30) J B(0.2, 0.006) J B(0.2, 0.006)" + mark +
+           " ] [ -(60) K S(0.1, 0.003, 0, 0, -5) K S(0.1, 0.003, 0, 0, -5) K S(0.1, 0.003, 0, 0, -5) "
+           "K S(0.1, 0.003, 0, 0, -5)" + mark + " ]\ndynamics:\n  young: 2e6\n  stiffness damping: 0.05\n"
+           "  tie stiffness: 1e4\n  dt: 1/60\n";
+  };
+  const auto joined = segments_at(dir, "joined.ls", plant(" @Graft(2)"), 4);
+  CHECK(dist3(tip_of(joined, 0.012), tip_of(joined, 0.006)) < 1e-3);
+  const auto apart = segments_at(dir, "apart.ls", plant(""), 4);
+  CHECK(dist3(tip_of(apart, 0.012), tip_of(apart, 0.006)) > 0.1);
+}
+
+TEST_CASE("rods in the language: a ring holds a sagging rod on its axis") {
+  lsd::test::TempDir dir;
+  // a soft cantilever along -z at y = 0.05; the ring at z = -0.25, axis z
+  const std::string ring = "  tie stiffness: 1e4\n  ring: 0 0.05 -0.25 0.03 0 0 1\n";
+  const auto crossing = [](const std::vector<Seg>& segs) {  // where the centreline crosses z = -0.25
+    for (const Seg& s : segs)
+      if ((s.p[2] + 0.25) * (s.q[2] + 0.25) <= 0 && s.p[2] != s.q[2]) {
+        const double f = (-0.25 - s.p[2]) / (s.q[2] - s.p[2]);
+        return std::vector<double>{s.p[0] + f * (s.q[0] - s.p[0]), s.p[1] + f * (s.q[1] - s.p[1]), -0.25};
+      }
+    return std::vector<double>{1e9, 1e9, 1e9};
+  };
+  const auto held = segments_at(dir, "ring.ls", cantilever(4, ring), 4);
+  CHECK(dist3(crossing(held), {0, 0.05, -0.25}) < 1e-3);
+  // without the ring the rod sags below it (its crossing 0.2 m lower, or none)
+  const auto free = segments_at(dir, "free.ls", cantilever(4, "  tie stiffness: 1e4\n"), 4);
+  CHECK(dist3(crossing(free), {0, 0.05, -0.25}) > 0.1);
+}

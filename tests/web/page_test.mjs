@@ -18,6 +18,11 @@
 //    page's own C preprocessor): the string `lsd derive` prints.
 // 7. The page's weight: its WebAssembly and JavaScript, compressed as a
 //    server compresses them (gzip -9), are at most 3 MB.
+// 8. A curved rod (rod_swing.ls beside this file): drawn as its tube (the
+//    triangles the view drew are those of 16-point rings along the pieces
+//    `lsd segments` lists, and two caps), swinging (its last element moves
+//    in 2 s), its poses at t = 0 and 2 s those of lsd_poses within 1e-9, no
+//    error in the console; a screenshot (OUT/rods.png).
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,6 +69,7 @@ try {
   await herbPoses();
   await screenshot();
   await pull();
+  await rods();
   await cpfgStrings();  // last: it leaves a cpfg model in the editor
   weight();
 } catch (e) {
@@ -253,4 +259,58 @@ function weight() {
   const mb = (n) => (n / 1e6).toFixed(2);
   check(packed <= 3e6, `the page's WebAssembly and JavaScript (${files.length} files) weigh ${mb(packed)} MB ` +
     `compressed (gzip -9; ${mb(raw)} MB as they are), at most 3 MB`);
+}
+
+// ---------------------------------------------------------------- 8
+
+// Every body's pose of `file` at time t in lsd_poses' run: [x, y, z, r00 .. r22] each.
+function nativePoses(file, t) {
+  const out = execFileSync(args.poses, [file, String(t), path.join(tmp, `poses-${t}.str`)]).toString();
+  return out.trim().split('\n').map((l) => l.split(' ').map(Number));
+}
+
+function largestDifference(a, b) {
+  let worst = a.length === b.length ? 0 : Infinity;
+  for (let i = 0; i < Math.min(a.length, b.length); ++i)
+    for (let k = 0; k < 12; ++k) worst = Math.max(worst, Math.abs(a[i][k] - b[i][k]));
+  return worst;
+}
+
+async function rods() {
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'rod_swing.ls');
+  const errors = [];
+  const listen = (m) => m.type() === 'error' && errors.push(m.text());
+  page.on('console', listen);
+  await page.evaluate((t) => window.lsd.load(t, 'rod_swing.ls'), fs.readFileSync(file, 'utf8'));
+  const start = await page.evaluate(() => window.lsd.poses());
+  const status = await page.evaluate(() => window.lsd.run(2));
+  const end = await page.evaluate(() => window.lsd.poses());
+  const [native0, native2] = [nativePoses(file, 0), nativePoses(file, 2)];
+  const d0 = largestDifference(start, native0), d2 = largestDifference(end, native2);
+  check(native2.length === 5 && d0 <= 1e-9 && d2 <= 1e-9 && !status.diverged,
+    `the rod's ${end.length} body poses at t = 0 and 2 s are lsd_poses' within 1e-9 ` +
+    `(largest differences ${d0.toExponential(2)}, ${d2.toExponential(2)})`);
+  const tip = (poses) => poses[poses.length - 1];
+  const moved = Math.hypot(...[0, 1, 2].map((k) => tip(end)[k] - tip(start)[k]));
+  check(moved > 0.05, `the rod swings: its last element moved ${(100 * moved).toFixed(1)} cm in 2 s`);
+
+  // The tube: 16 quads (2 triangles each) around every piece of the
+  // centreline that lsd segments lists at the same time (the rod's diameter
+  // 12 mm; the stem's 2 cm is the view's one segment), a 16-gon (14
+  // triangles) at each end.
+  const csv = execFileSync(args.lsd, ['segments', file, '--time', '2', '--quiet']).toString().trim().split('\n').slice(1);
+  const pieces = csv.filter((l) => Math.abs(Number(l.split(',')[6]) - 0.012) < 1e-9).length;
+  const drawn = await page.evaluate(() => window.lsd.drawn());
+  const triangles = drawn.polygons / 3, tube = 2 * 16 * pieces + 2 * 14;
+  check(pieces > 4 && triangles === tube && drawn.cylinders === csv.length - pieces,
+    `the rod is drawn as its tube: ${triangles} triangles, ${tube} for 16-point rings along its ${pieces} pieces ` +
+    `and two caps (and ${drawn.cylinders} segment)`);
+
+  await page.waitForTimeout(500);  // a frame drawn after the run
+  const shot = path.join(args.out, 'rods.png');
+  await page.locator('#view canvas').screenshot({ path: shot });
+  const p = plantPixels(fs.readFileSync(shot));
+  check(p.plant > 0.003, `the rod is drawn: ${(100 * p.plant).toFixed(1)}% of the canvas (screenshot ${shot})`);
+  page.off('console', listen);
+  check(errors.length === 0, `no error in the console while the rod ran${errors.length ? `: ${errors[0]}` : ''}`);
 }

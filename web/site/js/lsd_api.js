@@ -13,6 +13,8 @@
 //   await lsd.poses()             every body's pose: [x, y, z, r00 .. r22]
 //   await lsd.savedString()       the string file of the current state
 //   await lsd.status()            time, step, modules, bodies, energies, fps
+//   await lsd.drawn()             what the view last drew: segments, spheres,
+//                                 polygon and textured vertices (3 a triangle)
 //
 // Each returns a promise; a failure rejects it with lsd's located messages.
 'use strict';
@@ -130,5 +132,6 @@ function makeLsdApi(link, show) {
     }),
     savedString: () => link.call('savedText'),
     status: () => link.call('status'),
+    drawn: () => link.call('drawn'),
   };
 }

@@ -270,6 +270,10 @@ const calls = {
   status: (id) => post({ type: 'reply', id, ok: true,
     value: { status: plant.status(), controls: plant.controls(), fps: fps.value, timing } }),
   savedText: (id) => post({ type: 'reply', id, ok: true, value: plant.savedText() }),
+  // What the renderer last put on the GPU: segments, spheres, and the vertices
+  // of polygons and textured triangles (three a triangle), and grid lines' ends.
+  drawn: (id) => post({ type: 'reply', id, ok: !!renderer, value: renderer && { ...renderer.counts },
+    error: 'nothing is drawn: the page has no WebGL2 view' }),
   stringExcerpt: (id, a) => post({ type: 'reply', id, ok: true, value: plant.stringExcerpt(a.chars) }),
   png: (id) => {
     draw();  // into the drawing buffer, read before it is presented
