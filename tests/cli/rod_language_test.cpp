@@ -310,6 +310,27 @@ TEST_CASE("rods in the language: a graft closes a rod arch back onto its stem, h
   }
 }
 
+TEST_CASE("rods in the language: a graft on one element, on two in a row, or before a clothoid's end node is refused") {
+  lsd::test::TempDir dir;
+  const std::string e = " K S(0.1, 0.003, 0, 0, -5)", dyn = "\ndynamics:\n  young: 2e6\n";
+  lsd::test::check_fails(dir, "axiom: B(0.05, 0.01) +(90)" + e + " @Graft(3) @Graft(3)" + e + dyn, "check",
+                         "bad.ls:1:54: error: the graft '@Graft' at module 4 and its partner at module 5 ride on "
+                         "the same body");
+  lsd::test::check_fails(dir, "axiom: B(0.05, 0.01) +(90)" + e + " @Graft(3)" + e + " @Graft(3)" + dyn, "check",
+                         "bad.ls:1:54: error: the graft '@Graft' at module 4 and its partner at module 7 ride on "
+                         "two bodies joined by a joint");
+  // the arch's loop closed as `S @Graft(1) K`: the K must come first (the
+  // clothoid arch above, `S K @Graft(1)`, closes)
+  std::string text = rod_arch(" @Graft(1)", true);
+  const std::size_t last = text.rfind(" K @Graft(1)");
+  REQUIRE(last != std::string::npos);
+  text.replace(last, 12, " @Graft(1) K");
+  lsd::test::check_fails(dir, text, "check",
+                         "bad.ls:1:172: error: the clothoid element 'S' at module 15 has no curvature after it "
+                         "('@Graft' at module 16 stands there: what rides on the element's end, as a @Graft, "
+                         "comes after its K)");
+}
+
 TEST_CASE("rods in the language: a graft holds a rod's tip to a rigid branch") {
   lsd::test::TempDir dir;
   // a rigid branch of two bodies (r = 6 mm) to one side, a rod of helices (r = 3 mm) to the other

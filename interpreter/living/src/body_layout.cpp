@@ -265,9 +265,13 @@ class Walker {
     }
     const std::size_t here = at_;
     at_ = m.module;
-    error("the clothoid element " + module_text(m.module) +
-          " has no curvature after it: every node of a clothoid chain has its K, the last one after the "
-          "chain's last element (joints: auto inserts it)");
+    const std::string there = i < s_.size() ? " (" + module_text(i) +
+                                                  " stands there: what rides on the element's end, as a @Graft, "
+                                                  "comes after its K)"
+                                            : std::string();
+    error("the clothoid element " + module_text(m.module) + " has no curvature after it" + there +
+          ": every node of a clothoid chain has its K, the last one after the chain's last element (joints: auto "
+          "inserts it)");
     at_ = here;
     return false;
   }
