@@ -429,6 +429,7 @@ void GltfRecorder::Writer::write_buffer() {
   if (!joints.data.empty()) {  // (skinned meshes only: a file without rods keeps its views)
     add_view(joints.data.data(), joints.data.size(), TINYGLTF_TARGET_ARRAY_BUFFER, 4 * sizeof(std::uint16_t));
     add_view(weights.data.data(), weights.data.size(), TINYGLTF_TARGET_ARRAY_BUFFER, 4);
+    add_view(inverse_bind.data.data(), inverse_bind.data.size(), 0, 0);
   }
   model.buffers.push_back(std::move(buffer));
 }

@@ -149,9 +149,9 @@ void GltfRecorder::write_rings(Writer& w, const Interval& iv, int root, int bodi
     w.animate(node, iv, iv.ring_translation, iv.ring_rotation, n, i, input);
     skin.joints.push_back(node);
   }
-  Bytes& bytes = w.bytes[kAnimation];
-  skin.inverseBindMatrices = w.accessor(kAnimation, bytes.add(iv.inverse_bind.data(), iv.inverse_bind.size() * 4),
-                                        kFloat, n, TINYGLTF_TYPE_MAT4);
+  skin.inverseBindMatrices =
+      w.accessor(w.inverse_bind_view(), w.inverse_bind.add(iv.inverse_bind.data(), iv.inverse_bind.size() * 4),
+                 kFloat, n, TINYGLTF_TYPE_MAT4);
   model.skins.push_back(std::move(skin));
   tinygltf::Node tube;  // at the scene's root: a skinned mesh follows its joints, not its node
   tube.name = iv.name + "_rods";

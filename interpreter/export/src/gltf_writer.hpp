@@ -30,7 +30,7 @@ struct Bytes {
 };
 
 // The buffer's views: four always, then the images' (one each), then, when a
-// skinned mesh is written, its joints' and weights' (write_buffer).
+// skinned mesh is written, its joints', weights' and inverse bind matrices' (write_buffer).
 enum View { kVertices, kIndices, kAnimation, kTexels, kViews };
 
 // Appends a node's pose in its parent (for node i of n per frame, after
@@ -43,7 +43,7 @@ struct GltfRecorder::Writer {
   tinygltf::Model model;
   Bytes bytes[kViews];                          // vertices, indices, animation data, texels
   std::vector<std::string> pngs;                // the images, one view each after the four
-  Bytes joints, weights;                        // skinned meshes' JOINTS_0 and WEIGHTS_0, two views after the images
+  Bytes joints, weights, inverse_bind;          // skins: JOINTS_0, WEIGHTS_0 and the inverse bind matrices, after the images
   std::map<int, int> texture;                   // texture id -> glTF texture
   std::map<std::pair<int, int>, int> material;  // (colour, texture id) -> glTF material
   std::size_t keyframes = 0;
@@ -54,6 +54,7 @@ struct GltfRecorder::Writer {
   // The views of the skinned meshes' joints and weights.
   int joints_view() const { return int(kViews + pngs.size()); }
   int weights_view() const { return joints_view() + 1; }
+  int inverse_bind_view() const { return joints_view() + 2; }  // (a view of their own, as glTF asks)
 
   // An accessor of count elements at offset in a view's bytes.
   int accessor(int view, std::size_t offset, int component, std::size_t count, int type) {

@@ -1,0 +1,154 @@
+// The animated glTF bends curved rods (docs/animation.md, "Curved rods"):
+// the tendril's tube rings are joint nodes and its tube a skinned mesh. The
+// rings and the skinned vertices at a late frame, evaluated from the file,
+// are compared with the centreline `lsd segments` reports at that time; the
+// Khronos validator (npm's gltf-validator) and Blender's importer read the file.
+#include <tiny_gltf.h>
+
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <sstream>
+
+#include <Eigen/Geometry>
+
+#include "cli/gltf_read.hpp"
+#include "support/lsd_test.hpp"
+
+using lsd::test::run;
+
+namespace {
+
+const std::string kTendril = lsd::test::example("dynamics/tendril.ls");
+constexpr double kRadius = 0.0012;  // the tendril's R (m)
+
+std::string export_tendril(const lsd::test::TempDir& dir, double T) {
+  const std::string glb = dir.path("tendril.glb");
+  std::ostringstream cmd;
+  cmd << lsd::test::lsd_exe() << " export " << kTendril << " --time " << T << " --fps 30 --quiet -o " << glb;
+  const auto r = run(cmd.str());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  return glb;
+}
+
+// Every node's world transform at time t (channels read at their keys); a
+// node of an interval not shown at t has scale 0 in it.
+std::vector<Eigen::Affine3d> worlds_at(const tinygltf::Model& m, double t) {
+  const auto ch = channels(m);
+  std::vector<Eigen::Affine3d> world(m.nodes.size(), Eigen::Affine3d::Identity());
+  std::function<void(int, const Eigen::Affine3d&)> walk = [&](int i, const Eigen::Affine3d& parent) {
+    const tinygltf::Node& n = m.nodes[std::size_t(i)];
+    auto value = [&](const char* path, const std::vector<double>& fallback) {
+      const auto it = ch.find({i, path});
+      if (it == ch.end()) return fallback;
+      const auto f = at(it->second, t);
+      return std::vector<double>(f.begin(), f.end());
+    };
+    const auto tr = value("translation", n.translation.empty() ? std::vector<double>{0, 0, 0} : n.translation);
+    const auto ro = value("rotation", n.rotation.empty() ? std::vector<double>{0, 0, 0, 1} : n.rotation);
+    const auto sc = value("scale", n.scale.empty() ? std::vector<double>{1, 1, 1} : n.scale);
+    world[std::size_t(i)] = parent * Eigen::Translation3d(tr[0], tr[1], tr[2]) *
+                            Eigen::Quaterniond(ro[3], ro[0], ro[1], ro[2]) * Eigen::Scaling(sc[0], sc[1], sc[2]);
+    for (int c : n.children) walk(c, world[std::size_t(i)]);
+  };
+  for (int root : m.scenes.at(0).nodes) walk(root, Eigen::Affine3d::Identity());
+  return world;
+}
+
+bool shown(const Eigen::Affine3d& w) { return std::abs(w.linear().determinant() - 1) < 1e-3; }
+
+// The centreline pieces `lsd segments` lists at time t.
+std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>> centreline(double t) {
+  std::ostringstream cmd;
+  cmd << lsd::test::lsd_exe() << " segments " << kTendril << " --time " << t;
+  const auto r = run(cmd.str());
+  REQUIRE(r.status == 0);
+  std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>> out;
+  std::istringstream in(r.out);
+  std::string line;
+  std::getline(in, line);  // x0,y0,z0,x1,y1,z1,width
+  while (std::getline(in, line)) {
+    double v[7];
+    char comma;
+    std::istringstream row(line);
+    row >> v[0];
+    for (int k = 1; k < 7; ++k) row >> comma >> v[k];
+    out.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
+  }
+  return out;
+}
+
+double distance(const Eigen::Vector3d& p, const std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>>& pieces) {
+  double best = 1e300;
+  for (const auto& [a, b] : pieces) {
+    const Eigen::Vector3d d = b - a;
+    const double s = d.squaredNorm() > 0 ? std::clamp((p - a).dot(d) / d.squaredNorm(), 0.0, 1.0) : 0.0;
+    best = std::min(best, (p - (a + s * d)).norm());
+  }
+  return best;
+}
+
+// JOINTS_0 of a primitive: the first joint of each vertex.
+std::vector<int> first_joints(const tinygltf::Model& m, int index) {
+  const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
+  REQUIRE(a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT);
+  const tinygltf::BufferView& v = m.bufferViews[std::size_t(a.bufferView)];
+  const unsigned char* base = m.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset + a.byteOffset;
+  std::vector<int> out(a.count);
+  for (std::size_t k = 0; k < a.count; ++k) {
+    std::uint16_t j;
+    std::memcpy(&j, base + k * (v.byteStride ? v.byteStride : 8), 2);
+    out[k] = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("glTF of the growing tendril: its tube rings and skinned tube follow lsd's centreline") {
+  const lsd::test::TempDir dir;
+  const tinygltf::Model m = load_gltf(export_tendril(dir, 6));
+  REQUIRE(m.skins.size() == 16);  // an interval per derivation step, each with its skin
+  for (const double t : {2.0, 5.5}) {  // 5.5 s: a late frame, a second after the last step
+    INFO("t = " << t);
+    const auto world = worlds_at(m, t);
+    const auto line = centreline(t);
+    int skins_shown = 0;
+    for (std::size_t s = 0; s < m.skins.size(); ++s) {
+      const tinygltf::Skin& skin = m.skins[s];
+      if (!shown(world[std::size_t(skin.joints.at(0))])) continue;
+      ++skins_shown;
+      // (1) every ring joint's origin is on the centreline
+      double ring_error = 0;
+      for (int j : skin.joints) ring_error = std::max(ring_error, distance(world[std::size_t(j)].translation(), line));
+      CHECK(ring_error < 1e-5);
+      // (2) every vertex, skinned, is a tube radius from it, and the tube bent since its bind pose
+      const std::vector<float> ibm = floats(m, skin.inverseBindMatrices);
+      int tube = -1;
+      for (std::size_t n = 0; n < m.nodes.size(); ++n)
+        if (m.nodes[n].skin == int(s)) tube = int(n);
+      REQUIRE(tube >= 0);
+      double radius_error = 0, moved = 0;
+      std::size_t vertices = 0;
+      for (const auto& p : m.meshes[std::size_t(m.nodes[std::size_t(tube)].mesh)].primitives) {
+        const auto pos = floats(m, p.attributes.at("POSITION"));
+        const auto joint = first_joints(m, p.attributes.at("JOINTS_0"));
+        for (std::size_t k = 0; k < joint.size(); ++k, ++vertices) {
+          Eigen::Matrix4d inv;
+          for (int c = 0; c < 16; ++c) inv(c % 4, c / 4) = ibm[std::size_t(joint[k]) * 16 + std::size_t(c)];
+          const Eigen::Vector3d bind(pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]);
+          const Eigen::Vector3d x =
+              world[std::size_t(skin.joints[std::size_t(joint[k])])] * (Eigen::Affine3d(inv) * bind);
+          radius_error = std::max(radius_error, std::abs(distance(x, line) - kRadius));
+          moved = std::max(moved, (x - bind).norm());
+        }
+      }
+      CHECK(vertices > 16 * skin.joints.size());
+      CHECK(radius_error < 5e-5);  // (the listed pieces are chords of the curve: 3e-5 m off it at most)
+      CHECK(moved > kRadius);
+    }
+    CHECK(skins_shown == 1);
+  }
+}
