@@ -7,7 +7,9 @@
 
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <sstream>
 
@@ -151,4 +153,64 @@ TEST_CASE("glTF of the growing tendril: its tube rings and skinned tube follow l
     }
     CHECK(skins_shown == 1);
   }
+}
+
+// npm's gltf-validator (skipped without node or the package): no error and no
+// warning, NODE_SKINNED_MESH_NON_ROOT included (the skinned meshes' nodes are
+// at the scene's root).
+TEST_CASE("the Khronos validator finds no error and no warning in the tendril's skinned glTF") {
+  if (!lsd::test::have_program("node", "apt-get install nodejs npm")) return;
+  const char* env = std::getenv("NODE_PATH");
+  std::string modules = env && *env ? env : run("npm root -g 2>/dev/null").out;
+  while (!modules.empty() && std::isspace(static_cast<unsigned char>(modules.back()))) modules.pop_back();
+  if (run("NODE_PATH='" + modules + "' node -e \"require('gltf-validator')\"").status != 0) {
+    lsd::test::skip("the glTF validator is not installed (npm install -g gltf-validator)");
+    return;
+  }
+  const lsd::test::TempDir dir;
+  const std::string glb = export_tendril(dir, 2);
+  const auto r = run("NODE_PATH='" + modules + "' node " + std::string(LSD_SOURCE_DIR) +
+                     "/tests/cli/validate_gltf.cjs " + glb);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("RESULT errors 0 warnings 0") != std::string::npos);
+}
+
+// Blender's own importer (Debian's blender; skipped without it): the skins
+// become armatures, and the evaluated tube at a late frame is bent (moved
+// from its bind pose by more than its radius) and lies a radius from lsd's
+// centreline. `make test-slow`, or build/tests/test_cli "[blender]".
+TEST_CASE("Blender imports the tendril's skinned tube and bends it as lsd does", "[.slow][blender]") {
+  if (!lsd::test::have_program("blender", "apt-get install blender python3-numpy")) return;
+  const lsd::test::TempDir dir;
+  const std::string glb = export_tendril(dir, 6), csv = dir.path("vertices.csv");
+  const double t = 5.5;
+  const auto r = run("blender -b --factory-startup --python " + std::string(LSD_SOURCE_DIR) +
+                     "/tests/blender/skinned_rods.py -- " + glb + " 30 " + std::to_string(t) + " " + csv);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const auto at_line = r.out.find("RESULT ");
+  REQUIRE(at_line != std::string::npos);
+  std::istringstream in(r.out.substr(at_line + 7, r.out.find('\n', at_line) - at_line - 7));
+  std::map<std::string, double> got;
+  std::string key;
+  double value;
+  while (in >> key >> value) got[key] = value;
+  CHECK(got["armatures"] == 16);  // one per interval's skin
+  CHECK(got["skinned"] == 16);
+  CHECK(got["shown"] == 1);
+  CHECK(got["moved"] > kRadius);
+  const auto line = centreline(t);
+  double radius_error = 0;
+  std::size_t vertices = 0;
+  for (const std::string& row : lsd::test::read_lines(csv)) {
+    double x, y, z;
+    char comma;
+    std::istringstream v(row);
+    if (!(v >> x >> comma >> y >> comma >> z)) continue;
+    radius_error = std::max(radius_error, std::abs(distance({x, y, z}, line) - kRadius));
+    ++vertices;
+  }
+  CHECK(vertices > 1000);
+  CHECK(radius_error < 5e-5);
 }
