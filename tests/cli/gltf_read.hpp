@@ -1,13 +1,17 @@
 // Reading an exported glTF back with tinygltf, for the tests of lsd export
-// (gltf_test.cpp, gltf_skin_test.cpp): accessors, animation channels.
+// (gltf_test.cpp, gltf_skin_test.cpp): accessors, animation channels, the
+// nodes posed at a time.
 #pragma once
 #include <tiny_gltf.h>
 
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <Eigen/Geometry>
 
 namespace {
 
@@ -81,6 +85,30 @@ inline std::vector<float> at(const Channel& c, double t) {
   std::size_t k = 0;
   while (k + 1 < c.times.size() && c.times[k + 1] <= t + 1e-6) ++k;
   return {c.values.begin() + std::ptrdiff_t(k * c.width), c.values.begin() + std::ptrdiff_t((k + 1) * c.width)};
+}
+
+// Every node's world transform at time t (channels read at their keys); a
+// node of an interval not shown at t has scale 0 in it.
+inline std::vector<Eigen::Affine3d> worlds_at(const tinygltf::Model& m, double t) {
+  const auto ch = channels(m);
+  std::vector<Eigen::Affine3d> world(m.nodes.size(), Eigen::Affine3d::Identity());
+  std::function<void(int, const Eigen::Affine3d&)> walk = [&](int i, const Eigen::Affine3d& parent) {
+    const tinygltf::Node& n = m.nodes[std::size_t(i)];
+    auto value = [&](const char* path, const std::vector<double>& fallback) {
+      const auto it = ch.find({i, path});
+      if (it == ch.end()) return fallback;
+      const auto f = at(it->second, t);
+      return std::vector<double>(f.begin(), f.end());
+    };
+    const auto tr = value("translation", n.translation.empty() ? std::vector<double>{0, 0, 0} : n.translation);
+    const auto ro = value("rotation", n.rotation.empty() ? std::vector<double>{0, 0, 0, 1} : n.rotation);
+    const auto sc = value("scale", n.scale.empty() ? std::vector<double>{1, 1, 1} : n.scale);
+    world[std::size_t(i)] = parent * Eigen::Translation3d(tr[0], tr[1], tr[2]) *
+                            Eigen::Quaterniond(ro[3], ro[0], ro[1], ro[2]) * Eigen::Scaling(sc[0], sc[1], sc[2]);
+    for (int c : n.children) walk(c, world[std::size_t(i)]);
+  };
+  for (int root : m.scenes.at(0).nodes) walk(root, Eigen::Affine3d::Identity());
+  return world;
 }
 
 }  // namespace

@@ -35,30 +35,6 @@ std::string export_tendril(const lsd::test::TempDir& dir, double T) {
   return glb;
 }
 
-// Every node's world transform at time t (channels read at their keys); a
-// node of an interval not shown at t has scale 0 in it.
-std::vector<Eigen::Affine3d> worlds_at(const tinygltf::Model& m, double t) {
-  const auto ch = channels(m);
-  std::vector<Eigen::Affine3d> world(m.nodes.size(), Eigen::Affine3d::Identity());
-  std::function<void(int, const Eigen::Affine3d&)> walk = [&](int i, const Eigen::Affine3d& parent) {
-    const tinygltf::Node& n = m.nodes[std::size_t(i)];
-    auto value = [&](const char* path, const std::vector<double>& fallback) {
-      const auto it = ch.find({i, path});
-      if (it == ch.end()) return fallback;
-      const auto f = at(it->second, t);
-      return std::vector<double>(f.begin(), f.end());
-    };
-    const auto tr = value("translation", n.translation.empty() ? std::vector<double>{0, 0, 0} : n.translation);
-    const auto ro = value("rotation", n.rotation.empty() ? std::vector<double>{0, 0, 0, 1} : n.rotation);
-    const auto sc = value("scale", n.scale.empty() ? std::vector<double>{1, 1, 1} : n.scale);
-    world[std::size_t(i)] = parent * Eigen::Translation3d(tr[0], tr[1], tr[2]) *
-                            Eigen::Quaterniond(ro[3], ro[0], ro[1], ro[2]) * Eigen::Scaling(sc[0], sc[1], sc[2]);
-    for (int c : n.children) walk(c, world[std::size_t(i)]);
-  };
-  for (int root : m.scenes.at(0).nodes) walk(root, Eigen::Affine3d::Identity());
-  return world;
-}
-
 bool shown(const Eigen::Affine3d& w) { return std::abs(w.linear().determinant() - 1) < 1e-3; }
 
 // The centreline pieces `lsd segments` lists at time t.

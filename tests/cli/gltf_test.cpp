@@ -65,36 +65,21 @@ struct Visible {
 };
 
 Visible visible_at(const tinygltf::Model& m, double t) {
-  const auto ch = channels(m);
+  const auto world = worlds_at(m, t);
   Visible v;
-  std::function<void(int, const Eigen::Affine3d&)> walk = [&](int i, const Eigen::Affine3d& parent) {
-    const tinygltf::Node& n = m.nodes[std::size_t(i)];
-    auto value = [&](const char* path, std::vector<double> fallback) {
-      auto it = ch.find({i, path});
-      if (it == ch.end()) return fallback;
-      const auto f = at(it->second, t);
-      return std::vector<double>(f.begin(), f.end());
-    };
-    const auto tr = value("translation", n.translation.empty() ? std::vector<double>{0, 0, 0} : n.translation);
-    const auto ro = value("rotation", n.rotation.empty() ? std::vector<double>{0, 0, 0, 1} : n.rotation);
-    const auto sc = value("scale", n.scale.empty() ? std::vector<double>{1, 1, 1} : n.scale);
-    if (sc[0] == 0) return;  // an interval that is not shown at t
-    Eigen::Affine3d local = Eigen::Translation3d(tr[0], tr[1], tr[2]) *
-                            Eigen::Quaterniond(ro[3], ro[0], ro[1], ro[2]) * Eigen::Scaling(sc[0], sc[1], sc[2]);
-    const Eigen::Affine3d world = parent * local;
-    if (n.mesh >= 0)
-      for (const auto& p : m.meshes[std::size_t(n.mesh)].primitives) {
-        const auto pos = floats(m, p.attributes.at("POSITION"));
-        for (std::size_t k = 0; k < pos.size(); k += 3) {
-          const Eigen::Vector3d w = world * Eigen::Vector3d(pos[k], pos[k + 1], pos[k + 2]);
-          v.lo = v.lo.cwiseMin(w);
-          v.hi = v.hi.cwiseMax(w);
-        }
-        v.triangles += indices(m, p.indices).size() / 3;
+  for (std::size_t i = 0; i < m.nodes.size(); ++i) {
+    const tinygltf::Node& n = m.nodes[i];
+    if (n.mesh < 0 || world[i].linear().determinant() == 0) continue;  // (an interval not shown at t: scale 0)
+    for (const auto& p : m.meshes[std::size_t(n.mesh)].primitives) {
+      const auto pos = floats(m, p.attributes.at("POSITION"));
+      for (std::size_t k = 0; k < pos.size(); k += 3) {
+        const Eigen::Vector3d w = world[i] * Eigen::Vector3d(pos[k], pos[k + 1], pos[k + 2]);
+        v.lo = v.lo.cwiseMin(w);
+        v.hi = v.hi.cwiseMax(w);
       }
-    for (int c : n.children) walk(c, world);
-  };
-  for (int root : m.scenes.at(std::size_t(m.defaultScene)).nodes) walk(root, Eigen::Affine3d::Identity());
+      v.triangles += indices(m, p.indices).size() / 3;
+    }
+  }
   return v;
 }
 
