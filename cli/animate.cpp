@@ -139,21 +139,15 @@ int export_gltf(const DrawOptions& o, bool binary) {
     if (const int status = plan("export", o, true, f, ls)) return status;
     Progress progress(o.quiet);
     progress.span(f.t0, f.time(f.count - 1), f.count);
-    int step = -1;  // of the interval being recorded
-    const bool ok = run_frames(o, f, std::move(ls), progress, [&](long k, interp::Simulation& sim, std::string* err) {
-      const dyn::Data& pose = sim.pose();
-      if (k == 0 || sim.lsystem().steps_done != step) {  // a derivation step: new bodies, a new interval
-        step = sim.lsystem().steps_done;
-        interp::Scene scene;
-        if (!scene_of(sim, interp::plant_only(), scene)) return false;  // (a living plant's: with its bodies)
-        recorder.begin_interval("step_" + std::to_string(step), scene.geometry, scene.geometry.module_body,
-                                sim.living().model.parent, pose.oMi);
-      } else {
-        recorder.add_frame(pose.oMi);
+    const bool ok = run_frames(o, f, std::move(ls), progress, [&](long, interp::Simulation& sim, std::string* err) {
+      grammar::Diagnostic d;
+      if (!recorder.record(sim, d)) {
+        print_diags({d}, &sim.lsystem());
+        return false;
       }
       if (recorder.samples() > limits::kAnimationPoses) {
         *err = "the animation would keep more than " + std::to_string(limits::kAnimationPoses) +
-               " body poses (bodies x frames); lower --fps or --time";
+               " poses (bodies and rod rings x frames); lower --fps or --time";
         return false;
       }
       return true;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/cpfg/texture.hpp"
+#include "interpreter/turtle/rod_shape.hpp"
 #include "interpreter/turtle/state.hpp"
 
 namespace lsd::interp {
@@ -67,6 +68,16 @@ struct Geometry {
   // tubes (docs/language.md 7.9), in the order drawn: the tubes are drawn
   // as polygons, these only listed (listed_segments).
   std::vector<Segment> rod_axis;
+  // A curved rod element as drawn: its frame at arc length s in [0, shape.length]
+  // is start · rod_frame(shape, s), its tube's rings at s = length · k / pieces
+  // (k = 0 ... pieces), in the order drawn. The animated glTF bends the tube by it.
+  struct Rod {
+    std::uint32_t module;  // index of the S
+    dyn::SE3 start;        // the element's start frame (world)
+    RodShape shape;        // (turtle units)
+    int pieces;            // of its tube
+  };
+  std::vector<Rod> rods;
   std::vector<TexturedSegment> textured_segments;  // in increasing order of the segment
   std::vector<TaperedSegment> tapered;             // in increasing order of the segment
   // A cpfg model's textures (`texture:` lines of its view file), id 1 first.

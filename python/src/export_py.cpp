@@ -58,21 +58,13 @@ void export_gltf(PySimulation& s, const std::string& path, std::optional<double>
   } else {
     const double t0 = s.sim.time();
     const long count = frame_count("export_gltf", t0, *until, fps, true);
-    int step = -1;  // of the interval being recorded
     for (long k = 0; k < count; ++k) {
       advance_to(s, t0 + double(k) / fps);
-      const dyn::Data& pose = s.sim.pose();
-      if (k == 0 || s.sim.lsystem().steps_done != step) {  // a derivation step: new bodies, a new interval
-        step = s.sim.lsystem().steps_done;
-        const interp::Scene scene = scene_of(s, interp::plant_only());
-        recorder.begin_interval("step_" + std::to_string(step), scene.geometry, scene.geometry.module_body,
-                                s.sim.living().model.parent, pose.oMi);
-      } else {
-        recorder.add_frame(pose.oMi);
-      }
+      grammar::Diagnostic error;
+      if (!recorder.record(s.sim, error)) report({error}, &s.sim.lsystem(), true);
       if (recorder.samples() > limits::kAnimationPoses)
         fail("export_gltf: the animation would keep more than " + std::to_string(limits::kAnimationPoses) +
-             " body poses (bodies x frames); lower fps or until");
+             " poses (bodies and rod rings x frames); lower fps or until");
     }
   }
   save_file(path, recorder.serialize(binary), "export_gltf");

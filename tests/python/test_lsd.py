@@ -162,6 +162,16 @@ def test_segments_and_exports_as_the_cli(example, cli, tmp_path):
     assert (tmp_path / "py.glb").read_bytes()[:4] == b"glTF"
 
 
+def test_bent_rods_export_as_the_cli(example, cli, tmp_path):
+    # the tendril's skinned tube (docs/animation.md, "Curved rods"): the same frames, the same bytes
+    f = example("dynamics/tendril.ls")
+    cli("export", f, "--time", "1.2", "--fps", "10", "-o", str(tmp_path / "cli.glb"))
+    lsd.Simulation(lsd.load(f)).export_gltf(str(tmp_path / "py.glb"), until=1.2, fps=10)
+    data = (tmp_path / "py.glb").read_bytes()
+    assert data == (tmp_path / "cli.glb").read_bytes()
+    assert b'"skins"' in data and b"JOINTS_0" in data
+
+
 def test_video(example, tmp_path):
     import shutil, subprocess
     sim = lsd.Simulation(lsd.load(example("dynamics/herb.ls")))

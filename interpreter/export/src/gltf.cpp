@@ -10,30 +10,18 @@
 #include <map>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
+
+#include "interpreter/export/src/gltf_writer.hpp"
 
 namespace lsd::interp {
 namespace {
 
-constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
 constexpr float kSame = 1e-6f;  // a channel whose samples all differ by less is a constant
 
 // The faces riding on one body, per colour index and texture, in the body's frame.
 struct MeshBuilder {
   std::map<std::pair<int, int>, Mesh> by_material;
-};
-
-// The bytes of three buffer views, appended to as the model is built.
-struct Bytes {
-  std::vector<unsigned char> data;
-  // Appends n bytes at a multiple of 4; returns their offset.
-  std::size_t add(const void* p, std::size_t n) {
-    data.resize((data.size() + 3) / 4 * 4);
-    const std::size_t at = data.size();
-    if (n == 0) return at;  // (p may be null then)
-    data.resize(at + n);
-    std::memcpy(data.data() + at, p, n);
-    return at;
-  }
 };
 
 double srgb_to_linear(double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); }
@@ -61,6 +49,8 @@ int GltfRecorder::add_mesh(MeshData m) {
     key.push_back('|');
     key.append(reinterpret_cast<const char*>(m.indices[p].data()), m.indices[p].size() * sizeof(std::uint32_t));
     key.push_back('|');
+    if (p < m.joints.size())
+      key.append(reinterpret_cast<const char*>(m.joints[p].data()), m.joints[p].size() * sizeof(std::uint16_t));
   }
   auto [it, fresh] = mesh_index_.try_emplace(std::move(key), int(meshes_.size()));
   if (fresh) meshes_.push_back(std::move(m));
@@ -85,6 +75,9 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
     const int b = module < module_body.size() ? module_body[module] : -1;
     return b >= 0 && b < nb ? b : nb;
   };
+  MeshData rods = begin_rods(iv, g, module_body);  // (their tubes are its skinned mesh, not the bodies')
+  std::unordered_set<std::uint32_t> skinned;
+  for (const Interval::Rod& r : iv.rods) skinned.insert(r.module);
   std::vector<dyn::SE3> to_body(std::size_t(nb) + 1);
   for (int b = 0; b < nb; ++b) to_body[std::size_t(b)] = oMi[std::size_t(b)].inverse();
   Geometry local = g;
@@ -108,6 +101,7 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
     add_sphere(per[std::size_t(b)].by_material[{s.colour, 0}], s, mesh_opt_);
   }
   for (const auto& p : local.polygons) {
+    if (skinned.count(p.module)) continue;
     const int b = body_of(p.module);
     for (std::uint32_t k = p.first; k < p.first + p.count; ++k) {
       local.polygon_vertices[k] = to_body[std::size_t(b)].act(local.polygon_vertices[k]);
@@ -166,57 +160,28 @@ void GltfRecorder::begin_interval(const std::string& name, const Geometry& g,
     }
     iv.mesh[std::size_t(b)] = add_mesh(std::move(md));
   }
+  if (!iv.rods.empty()) iv.skin_mesh = add_mesh(std::move(rods));
   intervals_.push_back(std::move(iv));
-  add_pose(intervals_.back(), oMi);
+  add_frame(oMi, &g);
 }
 
-void GltfRecorder::add_frame(const std::vector<dyn::SE3>& oMi) { add_pose(intervals_.back(), oMi); }
+void GltfRecorder::add_frame(const std::vector<dyn::SE3>& oMi, const Geometry* drawn) {
+  Interval& iv = intervals_.back();
+  if (!iv.rods.empty()) add_ring_poses(iv, oMi, drawn);
+  add_pose(iv, oMi);
+}
 
 void GltfRecorder::add_pose(Interval& iv, const std::vector<dyn::SE3>& oMi) {
   const std::size_t nb = iv.parent.size();
   for (std::size_t i = 0; i < nb; ++i) {
     const int p = iv.parent[i];
-    const dyn::SE3 local = p >= 0 ? oMi[std::size_t(p)].inverse() * oMi[i] : oMi[i];
-    Eigen::Quaterniond q(local.rotation);
-    q.normalize();
-    if (iv.frames > 0) {  // the short way from the last sample: LINEAR is a slerp between neighbours
-      const float* last = &iv.rotation[((iv.frames - 1) * nb + i) * 4];
-      if (q.x() * last[0] + q.y() * last[1] + q.z() * last[2] + q.w() * last[3] < 0) q.coeffs() = -q.coeffs();
-    }
-    iv.translation.insert(iv.translation.end(),
-                          {float(local.translation.x()), float(local.translation.y()), float(local.translation.z())});
-    iv.rotation.insert(iv.rotation.end(), {float(q.x()), float(q.y()), float(q.z()), float(q.w())});
+    append_pose(p >= 0 ? oMi[std::size_t(p)].inverse() * oMi[i] : oMi[i], iv.frames, nb, i, iv.translation,
+                iv.rotation);
   }
   ++iv.frames;
   ++frames_;
   samples_ += nb;
 }
-
-// The document being written: the model, the bytes of its four buffer
-// views, the images, and what the parts written so far made.
-enum View { kVertices, kIndices, kAnimation, kTexels, kViews };  // the images' views follow, one each
-struct GltfRecorder::Writer {
-  tinygltf::Model model;
-  Bytes bytes[kViews];                          // vertices, indices, animation data, texels
-  std::vector<std::string> pngs;                // the images, one view each after the four
-  std::map<int, int> texture;                   // texture id -> glTF texture
-  std::map<std::pair<int, int>, int> material;  // (colour, texture id) -> glTF material
-  std::size_t keyframes = 0;
-
-  // An accessor of count elements at offset in its view's bytes.
-  int accessor(View view, std::size_t offset, int component, std::size_t count, int type) {
-    tinygltf::Accessor a;
-    a.bufferView = int(view);
-    a.byteOffset = offset;
-    a.componentType = component;
-    a.count = count;
-    a.type = type;
-    model.accessors.push_back(std::move(a));
-    return int(model.accessors.size() - 1);
-  }
-  // One buffer: the four views one after the other, then the images.
-  void write_buffer();
-};
 
 // Textures: an image (PNG in the buffer) and a sampler each, for those used.
 void GltfRecorder::write_textures(Writer& w) const {
@@ -310,6 +275,17 @@ void GltfRecorder::write_meshes(Writer& w) const {
         prim.attributes["TEXCOORD_0"] =
             w.accessor(kTexels, w.bytes[kTexels].add(md.texels[p].data(), md.texels[p].size() * sizeof(float)), kFloat,
                        nv, TINYGLTF_TYPE_VEC2);
+      if (p < md.joints.size()) {  // skinned: each vertex wholly on its ring's joint
+        std::vector<std::uint16_t> joints(4 * nv, 0);
+        std::vector<std::uint8_t> weights(4 * nv, 0);
+        for (std::size_t k = 0; k < nv; ++k) joints[4 * k] = md.joints[p][k], weights[4 * k] = 255;
+        prim.attributes["JOINTS_0"] = w.accessor(w.joints_view(), w.joints.add(joints.data(), joints.size() * 2),
+                                                 TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, nv, TINYGLTF_TYPE_VEC4);
+        const int wt = w.accessor(w.weights_view(), w.weights.add(weights.data(), weights.size()),
+                                  TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, nv, TINYGLTF_TYPE_VEC4);
+        w.model.accessors[std::size_t(wt)].normalized = true;
+        prim.attributes["WEIGHTS_0"] = wt;
+      }
       prim.material = w.material.at(md.materials[p]);
       prim.mode = TINYGLTF_MODE_TRIANGLES;
       mesh.primitives.push_back(std::move(prim));
@@ -318,29 +294,65 @@ void GltfRecorder::write_meshes(Writer& w) const {
   }
 }
 
+void append_pose(const dyn::SE3& local, long frames, std::size_t n, std::size_t i, std::vector<float>& translation,
+                 std::vector<float>& rotation) {
+  Eigen::Quaterniond q(local.rotation);
+  q.normalize();
+  if (frames > 0) {  // the short way from the last sample: LINEAR is a slerp between neighbours
+    const float* last = &rotation[((std::size_t(frames) - 1) * n + i) * 4];
+    if (q.x() * last[0] + q.y() * last[1] + q.z() * last[2] + q.w() * last[3] < 0) q.coeffs() = -q.coeffs();
+  }
+  translation.insert(translation.end(),
+                     {float(local.translation.x()), float(local.translation.y()), float(local.translation.z())});
+  rotation.insert(rotation.end(), {float(q.x()), float(q.y()), float(q.z()), float(q.w())});
+}
+
+void GltfRecorder::Writer::channel(int node, const char* path, int input, int output, const char* interpolation) {
+  tinygltf::AnimationSampler s;
+  s.input = input;
+  s.output = output;
+  s.interpolation = interpolation;
+  anim.samplers.push_back(std::move(s));
+  tinygltf::AnimationChannel c;
+  c.sampler = int(anim.samplers.size() - 1);
+  c.target_node = node;
+  c.target_path = path;
+  anim.channels.push_back(std::move(c));
+  keyframes += model.accessors[std::size_t(input)].count;
+}
+
+void GltfRecorder::Writer::animate(int node, const Interval& iv, const std::vector<float>& translation,
+                                   const std::vector<float>& rotation, std::size_t n, std::size_t i, int& input) {
+  Bytes& anim_bytes = bytes[kAnimation];
+  const std::size_t nf = std::size_t(iv.frames);
+  for (const auto& [values, width, path] : {std::tuple{&translation, 3, "translation"},
+                                             std::tuple{&rotation, 4, "rotation"}}) {
+    const float* v = values->data() + i * std::size_t(width);
+    if (constant(v, nf, n * std::size_t(width), width)) continue;
+    if (input < 0) {
+      input = accessor(kAnimation, times_at + std::size_t(iv.first) * 4, kFloat, nf, TINYGLTF_TYPE_SCALAR);
+      model.accessors[std::size_t(input)].minValues = {times[std::size_t(iv.first)]};
+      model.accessors[std::size_t(input)].maxValues = {times[std::size_t(iv.first + iv.frames - 1)]};
+    }
+    std::vector<float> samples(nf * std::size_t(width));
+    for (std::size_t k = 0; k < nf; ++k)
+      std::copy(v + k * n * width, v + k * n * width + width, samples.begin() + std::ptrdiff_t(k * width));
+    const int out = accessor(kAnimation, anim_bytes.add(samples.data(), samples.size() * 4), kFloat, nf,
+                             width == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4);
+    channel(node, path, input, out, "LINEAR");
+  }
+}
+
 // Nodes and the animation: per interval a node visible during it, and its
 // bodies' nodes under it, animated where they move.
 void GltfRecorder::write_animation(Writer& w) const {
   tinygltf::Model& model = w.model;
   Bytes& anim_bytes = w.bytes[kAnimation];
-  tinygltf::Animation anim;
-  anim.name = "growth and motion";
-  std::vector<float> times(static_cast<std::size_t>(frames_));
-  for (long k = 0; k < frames_; ++k) times[std::size_t(k)] = float(double(k) / fps_);
-  const std::size_t times_at = anim_bytes.add(times.data(), times.size() * sizeof(float));
-  auto channel = [&](int node, const char* path, int input, int output, const char* interpolation) {
-    tinygltf::AnimationSampler s;
-    s.input = input;
-    s.output = output;
-    s.interpolation = interpolation;
-    anim.samplers.push_back(std::move(s));
-    tinygltf::AnimationChannel c;
-    c.sampler = int(anim.samplers.size() - 1);
-    c.target_node = node;
-    c.target_path = path;
-    anim.channels.push_back(std::move(c));
-    w.keyframes += model.accessors[std::size_t(input)].count;
-  };
+  w.anim.name = "growth and motion";
+  w.times.resize(static_cast<std::size_t>(frames_));
+  for (long k = 0; k < frames_; ++k) w.times[std::size_t(k)] = float(double(k) / fps_);
+  w.times_at = anim_bytes.add(w.times.data(), w.times.size() * sizeof(float));
+  const std::vector<float>& times = w.times;
   tinygltf::Scene scene;
   for (const Interval& iv : intervals_) {
     const long last = iv.first + iv.frames;  // one past the interval's last frame
@@ -362,7 +374,7 @@ void GltfRecorder::write_animation(Writer& w) const {
       model.accessors[std::size_t(in)].maxValues = {key_t.back()};
       const int out = w.accessor(kAnimation, anim_bytes.add(key_s.data(), key_s.size() * 4), kFloat, key_t.size(),
                                  TINYGLTF_TYPE_VEC3);
-      channel(root, "scale", in, out, "STEP");
+      w.channel(root, "scale", in, out, "STEP");
     }
     // Its bodies, each a child of its parent's node, animated where they move.
     const std::size_t nb = iv.parent.size();
@@ -379,28 +391,16 @@ void GltfRecorder::write_animation(Writer& w) const {
       model.nodes.push_back(std::move(n));
       const int up = iv.parent[i] >= 0 ? int(root + 1 + iv.parent[i]) : root;
       model.nodes[std::size_t(up)].children.push_back(node);
-      const std::size_t nf = std::size_t(iv.frames);
-      for (const auto& [values, width, path] : {std::tuple{&iv.translation, 3, "translation"},
-                                                 std::tuple{&iv.rotation, 4, "rotation"}}) {
-        const float* v = values->data() + i * std::size_t(width);
-        if (constant(v, nf, nb * std::size_t(width), width)) continue;
-        if (input < 0) {
-          input = w.accessor(kAnimation, times_at + std::size_t(iv.first) * 4, kFloat, nf, TINYGLTF_TYPE_SCALAR);
-          model.accessors[std::size_t(input)].minValues = {times[std::size_t(iv.first)]};
-          model.accessors[std::size_t(input)].maxValues = {times[std::size_t(last - 1)]};
-        }
-        std::vector<float> samples(nf * std::size_t(width));
-        for (std::size_t k = 0; k < nf; ++k)
-          std::copy(v + k * nb * width, v + k * nb * width + width, samples.begin() + std::ptrdiff_t(k * width));
-        const int out = w.accessor(kAnimation, anim_bytes.add(samples.data(), samples.size() * 4), kFloat, nf,
-                                   width == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4);
-        channel(node, path, input, out, "LINEAR");
-      }
+      w.animate(node, iv, iv.translation, iv.rotation, nb, i, input);
+    }
+    if (!iv.rods.empty()) {
+      write_rings(w, iv, root, root + 1, input);
+      scene.nodes.push_back(int(model.nodes.size() - 1));  // the skinned mesh's node, at the root
     }
   }
   model.scenes.push_back(std::move(scene));
   model.defaultScene = 0;
-  if (!anim.channels.empty()) model.animations.push_back(std::move(anim));
+  if (!w.anim.channels.empty()) model.animations.push_back(std::move(w.anim));
 }
 
 void GltfRecorder::Writer::write_buffer() {
@@ -426,6 +426,11 @@ void GltfRecorder::Writer::write_buffer() {
              empty ? 0 : v == kVertices ? 6 * sizeof(float) : v == kTexels ? 2 * sizeof(float) : 0);
   }
   for (const std::string& png : pngs) add_view(png.data(), png.size(), 0, 0);
+  if (!joints.data.empty()) {  // (skinned meshes only: a file without rods keeps its views)
+    add_view(joints.data.data(), joints.data.size(), TINYGLTF_TARGET_ARRAY_BUFFER, 4 * sizeof(std::uint16_t));
+    add_view(weights.data.data(), weights.data.size(), TINYGLTF_TARGET_ARRAY_BUFFER, 4);
+    add_view(inverse_bind.data.data(), inverse_bind.data.size(), 0, 0);
+  }
   model.buffers.push_back(std::move(buffer));
 }
 

@@ -23,6 +23,8 @@ struct KeepNothing {
   void sphere(const TurtleState&, double /*diameter*/, std::uint32_t /*module*/) {}
   // A piece of a curved rod's centreline (rods.hpp), drawn as its tube's polygons.
   void rod_piece(const Vec3& /*p0*/, const TurtleState& /*at the end*/, double /*width*/, std::uint32_t /*module*/) {}
+  // A curved rod element whose tube was drawn (rods.hpp): Geometry::Rod.
+  void rod(const Geometry::Rod&) {}
   void end_node(const TurtleState& /*the turtle where a cpfg node ends*/) {}
   void polygon(const Vec3* /*first*/, std::size_t /*count*/, int /*colour*/, std::uint32_t /*module*/,
                const Vec3* /*normals: one per vertex, or none*/ = nullptr,
@@ -57,6 +59,7 @@ struct DrawGeometry : KeepNothing {
   void rod_piece(const Vec3& p0, const TurtleState& t, double width, std::uint32_t i) {
     geo.rod_axis.push_back({p0, t.pos, width, t.colour, i});
   }
+  void rod(const Geometry::Rod& r) { geo.rods.push_back(r); }
   void end_node(const TurtleState& t) {
     if (open_segment == kNoSegment) return;
     if (t.width != geo.segments[open_segment].width) geo.tapered.push_back({open_segment, t.width});

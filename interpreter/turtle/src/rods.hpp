@@ -16,8 +16,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "dynamics/rod_element.hpp"
 #include "interpreter/turtle/pose.hpp"
+#include "interpreter/turtle/rod_shape.hpp"
 #include "interpreter/turtle/src/rod_tube.hpp"
 #include "interpreter/turtle/src/walker.hpp"
 
@@ -29,28 +29,6 @@ namespace {
 inline int rod_pieces(double turn) {
   if (!(turn < 8.0)) return 64;
   return std::clamp(int(std::ceil(turn * 8)), 1, 64);
-}
-
-// The element's centreline as this walk draws it: its Darboux vector (1/m)
-// at its start and end, equal for a helix and in the rest pose.
-struct RodShape {
-  double length = 0;
-  dyn::Vec3 omega0 = dyn::Vec3::Zero(), omega1 = dyn::Vec3::Zero();
-  bool clothoid = false;
-};
-
-// The frame at arc length s of the element in its start frame: the helix's
-// closed form, the clothoid's series (dynamics/rod_element.hpp; its cost
-// grows with the turn, so a turn beyond any the physics steps is drawn as
-// the start node's helix).
-inline dyn::SE3 rod_frame(const RodShape& e, double s) {
-  const double turn = e.length * std::max(e.omega0.norm(), e.omega1.norm());
-  if (!e.clothoid || !(e.length > 0) || !(turn < 1e4)) return dyn::helix_pose(e.omega0, s);
-  dyn::ClothoidElement c;
-  c.length = e.length;
-  c.omega0 = e.omega0;
-  c.omega1 = e.omega1;
-  return dyn::clothoid_pose(c, s);
 }
 
 inline dyn::Vec3 k_omega(const double* k) { return dyn::Vec3(k[0], k[1], k[2]); }
@@ -97,7 +75,10 @@ inline void rod_move(Turtle& tu, std::uint32_t i, const double* p, int np, const
     t.U = g.rotation.col(2);
     out.rod_piece(p0, t, width, i);
   }
-  if (std::isfinite(l) && l > 0) rod_tube(tu, frame_at, l, n, width, t.colour, i, out);
+  if (std::isfinite(l) && l > 0) {
+    rod_tube(tu, frame_at, l, n, width, t.colour, i, out);
+    out.rod(Geometry::Rod{i, start, e, n});
+  }
   t.segment_H = t.H;
   t.segment_U = t.U;
   if (k.poses) t.body = (*k.poses->module_body)[i];  // after it the turtle rides on the element's end
