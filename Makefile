@@ -14,7 +14,7 @@ EXAMPLE ?= examples/dynamics/herb.ls
 PREFIX  ?= /usr/local
 LAUNCHER = $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
-.PHONY: all setup configure build test-build lsd run install test test-slow bench clean sanitize asan-configure noviewer web web-test python-test
+.PHONY: all setup configure build test-build lsd run install test test-slow bench clean sanitize asan-configure noviewer web web-test test-clients python-test
 
 all: build
 
@@ -99,13 +99,20 @@ web:
 	$(WEB_ENV) emcmake cmake -S . -B build-web -DCMAKE_BUILD_TYPE=Release
 	$(WEB_ENV) cmake --build build-web -j $(JOBS)
 
+# The test clients from npm (tests/web/package.json, pinned by its lock):
+# playwright-core for the page's tests, the Khronos gltf-validator for the
+# glTF tests (tests/cli/gltf_skin_test.cpp skips without it). .ci/run
+# installs them before make test.
+test-clients:
+	@command -v npm >/dev/null || bash scripts/setup.sh nodejs npm  # (some nodejs packages bring npm)
+	cd tests/web && npm ci --prefer-offline --no-audit --no-fund
+
 # The page's tests in Debian's headless Chromium, driven by playwright-core
 # (npm, tests/web/package-lock.json; it downloads no browser), against the
 # native lsd: strings, poses, errors, a screenshot (build-web/test/page.png).
-web-test: web configure
+web-test: web configure test-clients
 	@bash scripts/setup.sh chromium
 	cmake --build $(BUILD) -j $(JOBS) --target lsd lsd_poses
-	cd tests/web && npm ci --prefer-offline --no-audit --no-fund
 	node tests/web/page_test.mjs --site build-web/site --lsd $(BUILD)/lsd --poses $(BUILD)/tests/lsd_poses \
 	  --examples examples --out build-web/test
 

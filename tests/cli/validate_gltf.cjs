@@ -1,7 +1,7 @@
 // The Khronos glTF validator (npm's gltf-validator) on one file, for
 // tests/cli/gltf_skin_test.cpp: prints "RESULT errors N warnings N" and each
 // error and warning. The test sets NODE_PATH to where the package is
-// (`npm root -g` after `npm install -g gltf-validator`).
+// (tests/web/node_modules after `make test-clients`).
 //
 //   node tests/cli/validate_gltf.cjs FILE.glb
 const fs = require('fs');

@@ -23,7 +23,12 @@
 //    `lsd segments` lists, and two caps), swinging (its last element moves
 //    in 2 s), its poses at t = 0 and 2 s those of lsd_poses within 1e-9, no
 //    error in the console; a screenshot (OUT/rods.png).
+// 9. The page's animated glTF (lsd.record, lsd.run(2), lsd.recorded) of the
+//    same rod: the file `lsd export --time 2` writes (the same JSON, each
+//    number of the buffer within 1e-9 relative; its rods bend: the ring
+//    joints move), and the Khronos validator finds no error or warning in it.
 import { chromium } from 'playwright-core';
+import validator from 'gltf-validator';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,6 +75,7 @@ try {
   await screenshot();
   await pull();
   await rods();
+  await recording();
   await cpfgStrings();  // last: it leaves a cpfg model in the editor
   weight();
 } catch (e) {
@@ -313,4 +319,72 @@ async function rods() {
   check(p.plant > 0.003, `the rod is drawn: ${(100 * p.plant).toFixed(1)}% of the canvas (screenshot ${shot})`);
   page.off('console', listen);
   check(errors.length === 0, `no error in the console while the rod ran${errors.length ? `: ${errors[0]}` : ''}`);
+}
+
+// A .glb's JSON chunk (parsed) and binary chunk.
+function glbChunks(bytes) {
+  const b = Buffer.from(bytes);
+  const jsonLength = b.readUInt32LE(12);
+  const json = JSON.parse(b.subarray(20, 20 + jsonLength).toString('utf8'));
+  const at = 20 + jsonLength;
+  return { json, bin: b.length > at ? b.subarray(at + 8, at + 8 + b.readUInt32LE(at)) : Buffer.alloc(0) };
+}
+
+// The largest relative difference between two JSON values of the same shape
+// (Infinity when their shapes, keys or strings differ).
+function jsonDifference(a, b) {
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) / Math.max(1, Math.abs(a));
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return a === b ? 0 : Infinity;
+  const keys = Object.keys(a);
+  if (Array.isArray(a) !== Array.isArray(b) || keys.length !== Object.keys(b).length) return Infinity;
+  return keys.reduce((worst, k) => Math.max(worst, k in b ? jsonDifference(a[k], b[k]) : Infinity), 0);
+}
+
+// The largest relative difference between two buffers read as 32-bit words:
+// identical words 0, others compared as floats (integers, such as indices,
+// are identical or the buffers differ in structure).
+function bufferDifference(a, b) {
+  if (a.length !== b.length) return Infinity;
+  let worst = 0;
+  for (let i = 0; i + 4 <= a.length; i += 4) {
+    if (a.readUInt32LE(i) === b.readUInt32LE(i)) continue;
+    const x = a.readFloatLE(i), y = b.readFloatLE(i);
+    worst = Math.max(worst, Math.abs(x - y) / Math.max(1, Math.abs(x)));
+  }
+  return worst;
+}
+
+async function recording() {
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'rod_swing.ls');
+  await page.evaluate((t) => window.lsd.load(t, 'rod_swing.ls'), fs.readFileSync(file, 'utf8'));
+  await page.evaluate(() => window.lsd.record());
+  await page.evaluate(() => window.lsd.run(2));
+  const bytes = Buffer.from(await page.evaluate(async () => Array.from(new Uint8Array(await window.lsd.recorded()))));
+  fs.writeFileSync(path.join(args.out, 'rod_swing.glb'), bytes);
+  const native = path.join(tmp, 'rod_swing.glb');
+  execFileSync(args.lsd, ['export', file, '--time', '2', '--fps', '30', '-o', native, '--quiet']);
+  const [web, lsd] = [glbChunks(bytes), glbChunks(fs.readFileSync(native))];
+  const skins = (web.json.skins || []).length, joints = (web.json.skins || []).reduce((n, s) => n + s.joints.length, 0);
+  const frames = web.json.accessors[web.json.animations[0].samplers[0].input].count;
+  const dj = jsonDifference(web.json, lsd.json), db = bufferDifference(web.bin, lsd.bin);
+  check(skins > 0 && frames === 61 && dj <= 1e-9 && db <= 1e-9,
+    `the page's glTF of the rod (${frames} frames, ${skins} skin of ${joints} ring joints, ${bytes.length} bytes) is ` +
+    `lsd export's (JSON differs by ${dj.toExponential(2)}, the buffer by ${db.toExponential(2)}, relative)`);
+  // Its rods bend: the ring joints' translations are animated and move.
+  const ringNodes = new Set(web.json.skins.flatMap((s) => s.joints));
+  const channels = web.json.animations[0].channels.filter((c) => ringNodes.has(c.target.node) && c.target.path === 'translation');
+  let moved = 0;
+  for (const c of channels) {
+    const a = web.json.accessors[web.json.animations[0].samplers[c.sampler].output];
+    const v = web.json.bufferViews[a.bufferView];
+    const at = (k) => [0, 1, 2].map((i) => web.bin.readFloatLE((v.byteOffset || 0) + (a.byteOffset || 0) + 4 * (3 * k + i)));
+    const [first, last] = [at(0), at(a.count - 1)];
+    moved = Math.max(moved, Math.hypot(...first.map((x, i) => x - last[i])));
+  }
+  check(channels.length > 0 && moved > 1e-4,
+    `its tube bends: ${channels.length} ring joints animated, one moved ${(1000 * moved).toFixed(2)} mm in its element`);
+  const report = await validator.validateBytes(new Uint8Array(bytes), { maxIssues: 100 });
+  const issues = report.issues.messages.filter((m) => m.severity <= 1).map((m) => `${m.code} ${m.pointer || ''}`);
+  check(report.issues.numErrors === 0 && report.issues.numWarnings === 0,
+    `the Khronos validator finds no error or warning in the page's glTF${issues.length ? `: ${issues.slice(0, 3).join('; ')}` : ''}`);
 }

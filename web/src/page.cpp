@@ -124,13 +124,34 @@ FrameReport advance_frame(Page& p, double seconds, double budget) {
   return r;
 }
 
+namespace {
+
+double next_frame_time(const Page& p) { return p.record_t0 + double(p.recorded_frames) / kRecordFps; }
+
+// The simulation's state as the next frame; false when nothing more can be
+// recorded (the recording is full, or the plant cannot be drawn).
+bool record_one(Page& p) {
+  if (p.recorder->samples() > limits::kAnimationPoses) return false;  // full: the rest is not kept
+  grammar::Diagnostic error;
+  if (!p.recorder->record(p.session.sim, error)) return false;
+  ++p.recorded_frames;
+  return true;
+}
+
+}  // namespace
+
 bool run_to(Page& p, double t) {
   view::Session& s = p.session;
   if (!s.loaded) return false;
   s.sim.inputs = interp::StepInputs{};
   s.pull.active = false;
   std::vector<grammar::Diagnostic> diags;
-  const bool ok = s.sim.advance_to(t, diags);
+  bool ok = true;
+  // While recording, each frame due before t at its time (the step nearest
+  // it), as lsd export --time records them.
+  for (double next; ok && p.recorder && (next = next_frame_time(p)) <= t + 1e-9;)
+    if ((ok = s.sim.advance_to(next, diags)) && !record_one(p)) break;
+  ok = ok && s.sim.advance_to(t, diags);
   if (!ok) s.error = format_all(diags, s.sim.lsystem().source);
   s.geometry_dirty = true;
   ++s.structure_version;
@@ -197,31 +218,15 @@ void frame_now(Page& p) {
 void start_recording(Page& p) {
   p.recorder = std::make_unique<interp::GltfRecorder>(kRecordFps);
   p.recorded_frames = 0;
-  p.recorded_step = -1;
   p.record_t0 = p.session.loaded ? p.session.sim.time() : 0;
   if (p.session.loaded) record_frame(p);
 }
 
-// The frames due since the last one: a derivation step starts an interval
-// (new bodies), as `lsd export --time` records them (docs/animation.md).
+// The frames due since the last one.
 void record_frame(Page& p) {
-  interp::Simulation& sim = p.session.sim;
   if (!p.recorder || !p.session.loaded) return;
-  while (p.record_t0 + double(p.recorded_frames) / kRecordFps <= sim.time() + 1e-9) {
-    if (p.recorder->samples() > limits::kAnimationPoses) return;  // full: the rest is not kept
-    const dyn::Data& pose = sim.pose();
-    if (p.recorded_frames == 0 || sim.lsystem().steps_done != p.recorded_step) {
-      p.recorded_step = sim.lsystem().steps_done;
-      interp::Scene scene;
-      grammar::Diagnostic error;
-      if (!interp::build_scene(sim, interp::plant_only(), scene, error)) return;
-      p.recorder->begin_interval("step_" + std::to_string(p.recorded_step), scene.geometry,
-                                 scene.geometry.module_body, sim.living().model.parent, pose.oMi);
-    } else {
-      p.recorder->add_frame(pose.oMi);
-    }
-    ++p.recorded_frames;
-  }
+  while (next_frame_time(p) <= p.session.sim.time() + 1e-9)
+    if (!record_one(p)) return;
 }
 
 std::string finish_recording(Page& p) {

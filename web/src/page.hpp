@@ -65,7 +65,6 @@ struct Page {
   // The animated glTF being recorded (null: not recording).
   std::unique_ptr<interp::GltfRecorder> recorder;
   long recorded_frames = 0;
-  int recorded_step = -1;
   double record_t0 = 0;
 };
 
@@ -98,8 +97,11 @@ void pointer_up(Page& p);
 void wheel(Page& p, double steps);
 void frame_now(Page& p);
 
-// The animated glTF (interp::GltfRecorder): frames at kRecordFps of
-// simulated time from the start of the recording.
+// The animated glTF (interp::GltfRecorder::record, as `lsd export --time`):
+// frames at kRecordFps of simulated time from the start of the recording.
+// While playing, record_frame records the frames due at the state reached;
+// run_to stops at each frame's time, so that a run records the frames `lsd
+// export` records.
 void start_recording(Page& p);
 void record_frame(Page& p);
 std::string finish_recording(Page& p);  // the .glb bytes, "" when nothing was recorded

@@ -15,6 +15,10 @@
 //   await lsd.status()            time, step, modules, bodies, energies, fps
 //   await lsd.drawn()             what the view last drew: segments, spheres,
 //                                 polygon and textured vertices (3 a triangle)
+//   await lsd.record()            starts recording the motion (the frame of
+//                                 now, then every 1/30 s of simulated time)
+//   await lsd.recorded()          stops: the animated glTF (.glb) as an
+//                                 ArrayBuffer, as `lsd export --time` writes it
 //
 // Each returns a promise; a failure rejects it with lsd's located messages.
 'use strict';
@@ -133,5 +137,7 @@ function makeLsdApi(link, show) {
     savedString: () => link.call('savedText'),
     status: () => link.call('status'),
     drawn: () => link.call('drawn'),
+    record: () => link.call('startRecording'),
+    recorded: () => link.call('finishRecording'),
   };
 }
