@@ -318,7 +318,7 @@ TEST_CASE("rods in the language: a graft on one element, on two in a row, or bef
                          "the same body");
   lsd::test::check_fails(dir, "axiom: B(0.05, 0.01) +(90)" + e + " @Graft(3)" + e + " @Graft(3)" + dyn, "check",
                          "bad.ls:1:54: error: the graft '@Graft' at module 4 and its partner at module 7 ride on "
-                         "two bodies joined by a joint");
+                         "a rod element and what carries it, joined by the element's curvature");
   // the arch's loop closed as `S @Graft(1) K`: the K must come first (the
   // clothoid arch above, `S K @Graft(1)`, closes)
   std::string text = rod_arch(" @Graft(1)", true);

@@ -58,8 +58,12 @@ bool pair_grafts(const RuleSet& rules, const ModuleString& s, const std::vector<
       continue;
     }
     if (parent[std::size_t(m.body)] == n.body || parent[std::size_t(n.body)] == m.body) {
+      const int child = parent[std::size_t(m.body)] == n.body ? m.body : n.body;
       error("the graft " + mark_text(rules, s, m) + " and its partner at module " + std::to_string(n.module) +
-            " ride on two bodies joined by a joint: a graft joins bodies that no joint joins", m);
+            (lm.model.rod(child) ? " ride on a rod element and what carries it, joined by the element's curvature: "
+                                   "a graft joins bodies that no joint or element joins"
+                                 : " ride on two bodies joined by a joint: a graft joins bodies that no joint joins"),
+            m);
       continue;
     }
     pairs.emplace_back(ks[0], ks[1]);
