@@ -104,6 +104,16 @@ double dist3(const std::vector<double>& a, const std::vector<double>& b) {
   return std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 
+// The distance between the tips of widths wa and wb after `time` seconds of
+// plant(mark) (a pair joins them) and of plant("") (nothing does).
+template <class Plant>
+std::pair<double, double> tips_joined_and_apart(lsd::test::TempDir& dir, const Plant& plant, const std::string& mark,
+                                                double time, double wa, double wb) {
+  const auto joined = segments_at(dir, "joined.ls", plant(mark), time);
+  const auto apart = segments_at(dir, "apart.ls", plant(""), time);
+  return {dist3(tip_of(joined, wa), tip_of(joined, wb)), dist3(tip_of(apart, wa), tip_of(apart, wb))};
+}
+
 // A soft cantilever of helices along -z from a stiff first body at y = 0.
 std::string cantilever(int n, const std::string& extra, double young = 2e6, const std::string& tail = "") {
   std::string s = "axiom: B(0.05, 0.01) &(90)";
@@ -229,10 +239,9 @@ TEST_CASE("rods in the language: a graft joins two rods' tips") {
            " ] [ +(90) K S(0.1, 0.002, 0, 0, -10) K S(0.1, 0.002, 0, 0, -10)" + mark +
            " ]\ndynamics:\n  young: 2e6\n  stiffness damping: 0.05\n  tie stiffness: 1e4\n  dt: 1/60\n";
   };
-  const auto joined = segments_at(dir, "graft.ls", plant(" @Graft(1)"), 3);
-  CHECK(dist3(tip_of(joined, 0.006), tip_of(joined, 0.004)) < 1e-3);
-  const auto apart = segments_at(dir, "apart.ls", plant(""), 3);
-  CHECK(dist3(tip_of(apart, 0.006), tip_of(apart, 0.004)) > 0.02);
+  const auto [joined, apart] = tips_joined_and_apart(dir, plant, " @Graft(1)", 3, 0.006, 0.004);
+  CHECK(joined < 1e-3);
+  CHECK(apart > 0.02);
 }
 
 TEST_CASE("rods in the language: wind bends a rod downwind") {
@@ -370,10 +379,9 @@ TEST_CASE("rods in the language: a graft holds a rod's tip to a rigid branch") {
            "K S(0.1, 0.003, 0, 0, -5)" + mark + " ]\ndynamics:\n  young: 2e6\n  stiffness damping: 0.05\n"
            "  tie stiffness: 1e4\n  dt: 1/60\n";
   };
-  const auto joined = segments_at(dir, "joined.ls", plant(" @Graft(2)"), 4);
-  CHECK(dist3(tip_of(joined, 0.012), tip_of(joined, 0.006)) < 1e-3);
-  const auto apart = segments_at(dir, "apart.ls", plant(""), 4);
-  CHECK(dist3(tip_of(apart, 0.012), tip_of(apart, 0.006)) > 0.1);
+  const auto [joined, apart] = tips_joined_and_apart(dir, plant, " @Graft(2)", 4, 0.012, 0.006);
+  CHECK(joined < 1e-3);
+  CHECK(apart > 0.1);
 }
 
 TEST_CASE("rods in the language: a ring holds a sagging rod on its axis") {
